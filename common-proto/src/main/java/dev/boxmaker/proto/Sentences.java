@@ -1,0 +1,101 @@
+package dev.boxmaker.proto;
+
+import dev.boxmaker.proto.text.Escape;
+import java.nio.file.Path;
+
+/**
+ * Every sentence common-proto lets a person or a model read, in one place (conventions.md). Each
+ * one says what failed, the state now, and what to do next where there is a next step.
+ */
+public final class Sentences {
+    /** How much of a value a sentence quotes back, so a sentence stays short. */
+    public static final int QUOTED_CHARS_MAX = 80;
+
+    private Sentences() {
+    }
+
+    // Frames and envelopes (wire.md, "Frames").
+
+    public static String frameTooLarge(long bytes) {
+        return "frame too large: " + Numbers.grouped(bytes) + " bytes; the limit is "
+                + Numbers.grouped(dev.boxmaker.proto.wire.Frames.FRAME_BYTES_MAX);
+    }
+
+    public static final String FRAME_EMPTY = "empty frame";
+
+    public static final String FRAME_NOT_UTF8 = "the frame is not valid UTF-8";
+
+    public static final String FRAME_NOT_JSON = "the frame is not valid JSON";
+
+    public static final String FRAME_NOT_ENVELOPE =
+            "the frame is not an envelope: it must be one JSON object with a string \"kind\" and an object \"body\"";
+
+    public static final String FRAME_TRUNCATED = "the connection closed before the whole frame arrived";
+
+    public static final String REQUEST_TIMED_OUT = "the request did not arrive within 10 seconds; the connection is closed";
+
+    public static String unknownKind(String kind) {
+        return "unknown kind \"" + quote(kind) + "\"";
+    }
+
+    public static String kindNotServed(String kind) {
+        return "this socket does not serve \"" + quote(kind) + "\"";
+    }
+
+    public static String bodyMissing(String kind) {
+        return "the body of " + kind + " is missing";
+    }
+
+    public static String fieldMissing(String kind, String field) {
+        return "the body of " + kind + " is not valid: \"" + field + "\" is missing";
+    }
+
+    public static String fieldInvalid(String kind, String field, String why) {
+        return "the body of " + kind + " is not valid: \"" + field + "\" " + why;
+    }
+
+    public static final String SERVER_FAILED = "the request failed inside the daemon; nothing was changed; see the daemon's log";
+
+    public static final String SERVER_BUSY = "the daemon is busy; try again in a moment";
+
+    // Values.
+
+    public static String invalidSessionId(String value) {
+        return "invalid session id \"" + quote(value) + "\": it must be a lower-case prefix, a dash, "
+                + "and 1 to 128 letters, digits, '_' or '-'";
+    }
+
+    public static String unknownDataClass(String word) {
+        return "unknown data class \"" + quote(word) + "\": it must be public, private or secret";
+    }
+
+    // The blocking client (each names the socket and the runbook entry).
+
+    public static String noDaemon(Path socket, String runbook) {
+        return "nothing answers on " + socket + " (is the daemon running?); see runbook " + runbook;
+    }
+
+    public static String noReply(Path socket, long seconds, String runbook) {
+        return "no reply from " + socket + " within " + Numbers.grouped(seconds) + " seconds; see runbook " + runbook;
+    }
+
+    public static String connectTimedOut(Path socket, long millis, String runbook) {
+        return "could not connect to " + socket + " within " + Numbers.grouped(millis) + " ms; see runbook " + runbook;
+    }
+
+    public static String badReply(Path socket, String why, String runbook) {
+        return "the reply from " + socket + " could not be read (" + why + "); see runbook " + runbook;
+    }
+
+    public static String connectionLost(Path socket, String runbook) {
+        return "the connection to " + socket + " closed before a reply came; see runbook " + runbook;
+    }
+
+    /** A value quoted into a sentence: escaped so it cannot draw on a terminal, and cut. */
+    public static String quote(String value) {
+        if (value == null) {
+            return "null";
+        }
+        return Escape.escape(Escape.cut(value, QUOTED_CHARS_MAX));
+    }
+}

@@ -1,0 +1,66 @@
+package dev.boxmaker.proto.wire;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.Sentences;
+import dev.boxmaker.proto.wire.msg.Message;
+import java.nio.ByteBuffer;
+
+/**
+ * A frame: a 4-byte unsigned big-endian length N, then N bytes of UTF-8 JSON, with
+ * 1 &lt;= N &lt;= {@link #FRAME_BYTES_MAX} (wire.md).
+ */
+public final class Frames {
+    /** 16 MiB. */
+    public static final int FRAME_BYTES_MAX = 16 * 1024 * 1024;
+
+    /** The length prefix. */
+    public static final int HEADER_BYTES = 4;
+
+    private Frames() {
+    }
+
+    /**
+     * The sentence refusing a frame of {@code length} bytes, or null when the length is allowed.
+     * The length is read unsigned, so a prefix over 2 GiB is named as the number it is.
+     */
+    public static String checkLength(long length) {
+        if (length == 0) {
+            return Sentences.FRAME_EMPTY;
+        }
+        if (length > FRAME_BYTES_MAX) {
+            return Sentences.frameTooLarge(length);
+        }
+        return null;
+    }
+
+    /** The length a 4-byte prefix holds, as an unsigned number. */
+    public static long readLength(byte[] header) {
+        return ByteBuffer.wrap(header, 0, HEADER_BYTES).getInt() & 0xFFFFFFFFL;
+    }
+
+    /** One frame holding {@code payload}; refused if the payload is empty or too large. */
+    public static byte[] frame(byte[] payload) {
+        String refusal = checkLength(payload.length);
+        if (refusal != null) {
+            throw new WireException(refusal);
+        }
+        ByteBuffer out = ByteBuffer.allocate(HEADER_BYTES + payload.length);
+        out.putInt(payload.length).put(payload);
+        return out.array();
+    }
+
+    /** The frame of {@code message}'s envelope. */
+    public static byte[] encode(Message message) {
+        return frame(Envelope.toJson(message));
+    }
+
+    /** The envelope's JSON bytes of {@code message}, without the length prefix. */
+    static byte[] json(Object tree) {
+        try {
+            return Json.MAPPER.writeValueAsBytes(tree);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a message could not be written as JSON", e);
+        }
+    }
+}
