@@ -1,8 +1,96 @@
 package dev.boxmaker.bxctl;
 
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
-@Command(name = "bxctl")
-public class Bxctl implements Runnable {
-    public void run() {}
+/**
+ * The owner's command line (bxctl.md). {@link #run} is the testable entry point: it returns the
+ * exit code and never calls {@code System.exit}.
+ */
+@Command(name = "bxctl", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT,
+        description = "The owner's command line for Boxmaker's daemons.",
+        subcommands = {MemoryCommand.class, StatusCommand.class})
+public final class Bxctl implements Runnable {
+    @Option(names = "--home", scope = ScopeType.INHERIT,
+            description = "The home directory (default: $BOXMAKER_HOME, then /var/lib/boxmaker).")
+    Path home;
+
+    @Option(names = "--memory-socket", scope = ScopeType.INHERIT,
+            description = "memoryd's owner socket (default: {home}/run/owner-memory/admin.sock).")
+    Path memorySocket;
+
+    @Option(names = "--admin-socket", scope = ScopeType.INHERIT,
+            description = "brokerd's owner socket (default: {home}/run/owner-broker/admin.sock).")
+    Path adminSocket;
+
+    @Option(names = "--loop-socket", scope = ScopeType.INHERIT,
+            description = "loopd's socket (default: {home}/run/owner-loop/loop.sock).")
+    Path loopSocket;
+
+    @Option(names = "--json", scope = ScopeType.INHERIT,
+            description = "Print the reply's body as JSON, for scripts.")
+    boolean json;
+
+    Map<String, String> env = System.getenv();
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this), BxctlSentences.NO_COMMAND);
+    }
+
+    /** Runs one command line; the exit code of bxctl.md (0 done, 1 refused, 2 usage, 3 no answer). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, Map<String, String> env) {
+        Bxctl top = new Bxctl();
+        top.env = env;
+        CommandLine cli = new CommandLine(top);
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExitCodeExceptionMapper(e -> Exit.USAGE);
+        cli.setParameterExceptionHandler((e, argv) -> {
+            err.println(e.getMessage());
+            e.getCommandLine().usage(err);
+            return Exit.USAGE;
+        });
+        int code = cli.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    /** The home directory: {@code --home}, then {@code $BOXMAKER_HOME}, then /var/lib/boxmaker. */
+    Path home() {
+        if (home != null) {
+            return home.toAbsolutePath();
+        }
+        String fromEnv = env.get("BOXMAKER_HOME");
+        return fromEnv != null && !fromEnv.isEmpty() ? Path.of(fromEnv).toAbsolutePath() : Path.of("/var/lib/boxmaker");
+    }
+
+    Path memorySocket() {
+        return memorySocket != null ? memorySocket : home().resolve("run/owner-memory/admin.sock");
+    }
+
+    Path brokerSocket() {
+        return adminSocket != null ? adminSocket : home().resolve("run/owner-broker/admin.sock");
+    }
+
+    Path loopSocket() {
+        return loopSocket != null ? loopSocket : home().resolve("run/owner-loop/loop.sock");
+    }
 }

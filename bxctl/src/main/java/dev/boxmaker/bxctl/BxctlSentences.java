@@ -1,0 +1,27 @@
+package dev.boxmaker.bxctl;
+
+import java.nio.file.Path;
+
+/** Every sentence bxctl itself prints, in one place; the daemons' own sentences pass through as they are. */
+public final class BxctlSentences {
+    private BxctlSentences() {
+    }
+
+    public static final String NO_COMMAND = "say what to do: bxctl memory show, bxctl status (bxctl --help lists every command)";
+
+    public static String answering(String daemon, Path socket) {
+        return daemon + ": answering on " + socket;
+    }
+
+    public static String notAnswering(String daemon, Path socket, String runbook) {
+        return daemon + ": not answering on " + socket + " (runbook " + runbook + ")";
+    }
+
+    public static String refusedWithRunbook(String sentence, String runbook) {
+        return runbook == null ? sentence : sentence + " (runbook " + runbook + ")";
+    }
+
+    public static String unexpectedReply(String kind) {
+        return "the daemon answered with an unexpected \"" + dev.boxmaker.proto.Sentences.quote(kind) + "\"";
+    }
+}

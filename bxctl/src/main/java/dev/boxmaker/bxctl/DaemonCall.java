@@ -1,0 +1,64 @@
+package dev.boxmaker.bxctl;
+
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.client.ClientException;
+import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.text.Escape;
+import dev.boxmaker.proto.wire.msg.ErrorReply;
+import dev.boxmaker.proto.wire.msg.Message;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Function;
+
+/** One request to a daemon and what the owner sees of the answer, with bxctl's exit codes. */
+final class DaemonCall {
+    /** How long bxctl waits to connect: the daemon is on this machine, so a second is plenty. */
+    static final Duration CONNECT_WAIT = Duration.ofSeconds(1);
+
+    private DaemonCall() {
+    }
+
+    /**
+     * Sends {@code request}; on a reply of {@code type}, prints {@code text(reply)} escaped (or the
+     * body as JSON with {@code --json}); on an error frame prints its sentence and returns 1; when the
+     * daemon does not answer, names the socket and the runbook entry and returns 3.
+     */
+    static <T extends Message> int run(Bxctl top, Path socket, Message request, Duration replyWait,
+            String runbook, Class<T> type, Function<T, String> text) {
+        PrintWriter out = top.out();
+        PrintWriter err = top.err();
+        Message reply;
+        try {
+            reply = SocketClient.call(socket, request, CONNECT_WAIT, replyWait, runbook);
+        } catch (ClientException e) {
+            err.println(e.getMessage());
+            return Exit.NO_ANSWER;
+        }
+        if (reply instanceof ErrorReply error) {
+            if (top.json) {
+                out.println(toJson(error));
+            }
+            err.println(BxctlSentences.refusedWithRunbook(error.message(), error.runbook()));
+            return Exit.REFUSED;
+        }
+        if (!type.isInstance(reply)) {
+            err.println(BxctlSentences.unexpectedReply(reply.kind()));
+            return Exit.REFUSED;
+        }
+        if (top.json) {
+            out.println(toJson(reply));
+        } else {
+            out.println(Escape.escape(text.apply(type.cast(reply))));
+        }
+        return Exit.DONE;
+    }
+
+    private static String toJson(Message message) {
+        try {
+            return Json.MAPPER.writeValueAsString(message);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a reply could not be written as JSON", e);
+        }
+    }
+}

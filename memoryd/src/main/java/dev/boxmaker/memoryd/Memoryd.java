@@ -1,0 +1,45 @@
+package dev.boxmaker.memoryd;
+
+import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.memoryd.home.MemoryHome;
+import dev.boxmaker.memoryd.sockets.MemorydSockets;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.vertx.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.jboss.logging.Logger;
+
+/** The daemon: lays out the home, opens the sockets at start, closes them (removing the files) at stop. */
+@ApplicationScoped
+public class Memoryd {
+    private static final Logger LOG = Logger.getLogger(Memoryd.class);
+
+    private MemorydSettings settings;
+    private MemorydSockets sockets;
+
+    void onStart(@Observes StartupEvent event, Vertx vertx) {
+        settings = MemorydSettings.fromSystem();
+        try {
+            MemoryHome.prepare(settings);
+        } catch (IOException e) {
+            throw new UncheckedIOException(Sentences.startFailed(e.getMessage()), e);
+        }
+        sockets = MemorydSockets.start(vertx, settings);
+        LOG.infof("memoryd is listening on %s (loopd), %s (brokerd), %s (owner)",
+                settings.loopSocket(), settings.brokerSocket(), settings.adminSocket());
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        if (sockets != null) {
+            sockets.close();
+        }
+    }
+
+    /** The settings in force; null before start. */
+    public MemorydSettings settings() {
+        return settings;
+    }
+}

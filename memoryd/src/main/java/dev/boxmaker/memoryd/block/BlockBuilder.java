@@ -1,0 +1,82 @@
+package dev.boxmaker.memoryd.block;
+
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.check.Check;
+import dev.boxmaker.memoryd.files.EntryFiles;
+import dev.boxmaker.proto.server.HandlerRefusal;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jboss.logging.Logger;
+
+/**
+ * Builds the memory block from the files as they are now (the M5a spec, section 4). A file over
+ * its limit or unreadable refuses the block (runbook {@code memory-unavailable}): a session that
+ * starts with no memory, and no sign of it, is what this prevents. Each entry is checked again;
+ * one that fails is left out and logged with its file and rule.
+ */
+public final class BlockBuilder {
+    /** The runbook entry every refusal of the block points to. */
+    public static final String RUNBOOK = "memory-unavailable";
+
+    private static final Logger LOG = Logger.getLogger(BlockBuilder.class);
+
+    private final Path memoryDir;
+
+    public BlockBuilder(Path memoryDir) {
+        this.memoryDir = memoryDir;
+    }
+
+    /** The block, or a {@link HandlerRefusal} naming the file at fault. */
+    public String build() {
+        String soul = read(EntryFiles.SOUL);
+        long soulChars = soul.stripTrailing().codePointCount(0, soul.stripTrailing().length());
+        if (soulChars > EntryFiles.SOUL_CHARS_MAX) {
+            throw refusal(Sentences.overLimit(memoryDir.resolve(EntryFiles.SOUL), soulChars, EntryFiles.SOUL_CHARS_MAX));
+        }
+        List<BlockText.Part> parts = new ArrayList<>(2);
+        for (String name : List.of(EntryFiles.MEMORY, EntryFiles.USER)) {
+            parts.add(part(name));
+        }
+        return BlockText.render(soul, parts);
+    }
+
+    private BlockText.Part part(String name) {
+        List<String> entries = EntryFiles.parse(read(name));
+        long chars = EntryFiles.canonicalChars(entries);
+        long max = EntryFiles.charsMax(name);
+        if (chars > max) {
+            throw refusal(Sentences.overLimit(memoryDir.resolve(name), chars, max));
+        }
+        List<String> shown = new ArrayList<>(entries.size());
+        for (String entry : entries) {
+            Optional<Check.Refusal> refused = Check.firstRefusal(entry);
+            if (refused.isPresent()) {
+                LOG.warnf("left an entry of %s out of the memory block: rule %d", name, refused.get().rule());
+            } else {
+                shown.add(entry);
+            }
+        }
+        return new BlockText.Part(name, shown, chars, max);
+    }
+
+    private String read(String name) {
+        Path file = memoryDir.resolve(name);
+        try {
+            return EntryFiles.readText(file);
+        } catch (CharacterCodingException e) {
+            throw refusal(Sentences.unreadable(file, "it is not valid UTF-8"));
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw refusal(Sentences.unreadable(file, "it does not exist"));
+        } catch (IOException e) {
+            throw refusal(Sentences.unreadable(file, e.getClass().getSimpleName()));
+        }
+    }
+
+    private static HandlerRefusal refusal(String sentence) {
+        return new HandlerRefusal(sentence, RUNBOOK);
+    }
+}

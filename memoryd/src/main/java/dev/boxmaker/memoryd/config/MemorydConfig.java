@@ -1,0 +1,78 @@
+package dev.boxmaker.memoryd.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.util.Optional;
+
+/**
+ * memoryd's configuration, {@code memoryd.toml} (the M5a spec, section 11; home.md). Every key has
+ * a default, so memoryd starts with no file; an unknown key stops start-up, naming it.
+ */
+@ConfigMapping(prefix = "boxmaker", namingStrategy = ConfigMapping.NamingStrategy.SNAKE_CASE)
+public interface MemorydConfig {
+    /** Where the file itself is; set by the TOML source, not by the owner. */
+    ConfigFile config();
+
+    /** {@code [paths]}. */
+    PathsSection paths();
+
+    /** {@code [memory]}. */
+    MemorySection memory();
+
+    /** {@code [index]}. */
+    IndexSection index();
+
+    /** {@code [sockets]}. */
+    SocketsSection sockets();
+
+    /** The file this configuration was read from, if any. */
+    interface ConfigFile {
+        /** The file's absolute path. */
+        Optional<String> file();
+
+        /** The file's folder: relative paths in the file are relative to it. */
+        Optional<String> dir();
+    }
+
+    /** {@code [paths]}. */
+    interface PathsSection {
+        /** The home directory; default {@code $BOXMAKER_HOME}, then {@code /var/lib/boxmaker}. */
+        Optional<String> home();
+    }
+
+    /** {@code [memory]}. */
+    interface MemorySection {
+        /** The starter copied to {@code soul.md} when it is missing; default the shipped one. */
+        Optional<String> soulStarter();
+
+        /** {@code true}: writes to memory.md and user.md wait for the owner's review. */
+        @WithDefault("false")
+        boolean review();
+
+        /** The owner's name, as a session log's {@code speaker} gives it. */
+        @WithDefault("owner")
+        String owner();
+    }
+
+    /** {@code [index]}. */
+    interface IndexSection {
+        /** Records above this class are not indexed. */
+        @WithDefault("private")
+        String maxClass();
+    }
+
+    /** {@code [sockets]}: wire.md's default paths under {@code {home}}. */
+    interface SocketsSection {
+        /** loopd's socket: {@code memory_block}, {@code session_updated}. */
+        @WithDefault("{home}/run/loop-memory/memory.sock")
+        String loop();
+
+        /** brokerd's socket: {@code memory_call}. */
+        @WithDefault("{home}/run/broker-memory/memory.sock")
+        String broker();
+
+        /** The owner's socket: {@code reindex}, {@code memory_admin}. */
+        @WithDefault("{home}/run/owner-memory/admin.sock")
+        String admin();
+    }
+}

@@ -1,0 +1,54 @@
+package dev.boxmaker.memoryd.config;
+
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.config.ConfigLoader;
+import dev.boxmaker.proto.config.ConfigPaths;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * memoryd's configuration with every path resolved: {@code {home}} expanded, relative paths taken
+ * from the file's folder. Built once at start-up; immutable.
+ */
+public record MemorydSettings(
+        Path home,
+        Path memoryDir,
+        Path indexDir,
+        Path sessionsDir,
+        Optional<Path> soulStarter,
+        boolean review,
+        String owner,
+        DataClass maxClass,
+        Path loopSocket,
+        Path brokerSocket,
+        Path adminSocket) {
+
+    /** The system property each daemon's main sets from {@code --config FILE}. */
+    public static final String CONFIG_FILE_PROPERTY = "boxmaker.config.file";
+
+    /** Reads {@code file} (or nothing: every key has a default) and resolves every path. */
+    public static MemorydSettings load(Optional<Path> file, Map<String, String> env) {
+        MemorydConfig config = ConfigLoader.load(MemorydConfig.class, file, env);
+        Optional<Path> dir = config.config().dir().map(Path::of);
+        Path home = ConfigPaths.home(config.paths().home(), dir, env);
+        return new MemorydSettings(
+                home,
+                home.resolve("memory"),
+                home.resolve("index"),
+                home.resolve("sessions"),
+                config.memory().soulStarter().map(s -> ConfigPaths.resolve(s, home, dir)),
+                config.memory().review(),
+                config.memory().owner(),
+                DataClass.parse(config.index().maxClass()),
+                ConfigPaths.resolve(config.sockets().loop(), home, dir),
+                ConfigPaths.resolve(config.sockets().broker(), home, dir),
+                ConfigPaths.resolve(config.sockets().admin(), home, dir));
+    }
+
+    /** The settings of this process: the file named by {@value #CONFIG_FILE_PROPERTY}, if set. */
+    public static MemorydSettings fromSystem() {
+        Optional<Path> file = Optional.ofNullable(System.getProperty(CONFIG_FILE_PROPERTY)).map(Path::of);
+        return load(file, System.getenv());
+    }
+}

@@ -1,0 +1,49 @@
+package dev.boxmaker.memoryd.sockets;
+
+import dev.boxmaker.memoryd.block.BlockBuilder;
+import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.proto.server.Handler;
+import dev.boxmaker.proto.server.SocketServer;
+import dev.boxmaker.proto.wire.msg.MemoryAdmin;
+import dev.boxmaker.proto.wire.msg.MemoryBlock;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** memoryd's three sockets (wire.md) and which kinds each serves. */
+public final class MemorydSockets implements AutoCloseable {
+    private final List<SocketServer> servers = new ArrayList<>(3);
+
+    /** Starts every socket, or none: a socket that fails to start closes those already up. */
+    public static MemorydSockets start(Vertx vertx, MemorydSettings settings) {
+        BlockBuilder block = new BlockBuilder(settings.memoryDir());
+        MemorydSockets sockets = new MemorydSockets();
+        try {
+            sockets.add(vertx, settings, "loop", settings.loopSocket(),
+                    Map.of(MemoryBlock.KIND, new MemoryBlockHandler(block)));
+            sockets.add(vertx, settings, "broker", settings.brokerSocket(), Map.of());
+            sockets.add(vertx, settings, "admin", settings.adminSocket(),
+                    Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(block)));
+        } catch (RuntimeException e) {
+            sockets.close();
+            throw e;
+        }
+        return sockets;
+    }
+
+    private void add(Vertx vertx, MemorydSettings settings, String name, java.nio.file.Path path,
+            Map<String, Handler<?>> handlers) {
+        SocketServer server = new SocketServer(vertx, path, "memoryd " + name, handlers);
+        server.start();
+        servers.add(server);
+    }
+
+    @Override
+    public void close() {
+        for (SocketServer server : servers) {
+            server.close();
+        }
+        servers.clear();
+    }
+}

@@ -1,0 +1,81 @@
+package dev.boxmaker.memoryd.sockets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.memoryd.TempHome;
+import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.wire.msg.ErrorReply;
+import dev.boxmaker.proto.wire.msg.MemoryAdmin;
+import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
+import dev.boxmaker.proto.wire.msg.MemoryBlock;
+import dev.boxmaker.proto.wire.msg.MemoryBlockReply;
+import dev.boxmaker.proto.wire.msg.Message;
+import dev.boxmaker.proto.wire.msg.Reindex;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** memoryd started by Quarkus, reached through its real sockets. */
+@QuarkusTest
+@QuarkusTestResource(value = TempHome.class, restrictToAnnotatedClass = true)
+class MemorydSocketTests {
+    static final Duration WAIT = Duration.ofSeconds(10);
+
+    static Message call(String socket, Message request) {
+        return SocketClient.call(TempHome.home.resolve(socket), request, WAIT, WAIT, "test");
+    }
+
+    @Test
+    void theBlockOfAFreshHomeIsTheStarterSoulAndTwoEmptyFiles() throws Exception {
+        String soul = new String(getClass().getClassLoader().getResourceAsStream("boxmaker/soul.md").readAllBytes(),
+                StandardCharsets.UTF_8);
+        Message reply = call("run/loop-memory/memory.sock", new MemoryBlock());
+        assertThat(reply).isEqualTo(new MemoryBlockReply("# soul.md\n" + soul.stripTrailing()
+                + "\n\n# memory.md (0 of 2,200 characters)\n(empty)\n\n# user.md (0 of 1,375 characters)\n(empty)"));
+    }
+
+    @Test
+    void theOwnersShowIsTheSameBlock() {
+        Message block = call("run/loop-memory/memory.sock", new MemoryBlock());
+        Message shown = call("run/owner-memory/admin.sock", new MemoryAdmin("show", ""));
+        assertThat(((MemoryAdminReply) shown).text()).isEqualTo(((MemoryBlockReply) block).text());
+    }
+
+    @Test
+    void theHomeIsLaidOutPrivately() throws Exception {
+        Path memory = TempHome.home.resolve("memory");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(memory))).isEqualTo("rwx------");
+        for (String name : new String[] {"soul.md", "memory.md", "user.md", "notes.md"}) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(memory.resolve(name))))
+                    .as(name).isEqualTo("rw-------");
+        }
+        assertThat(Files.size(memory.resolve("memory.md"))).isZero();
+        for (String socket : new String[] {"run/loop-memory/memory.sock", "run/broker-memory/memory.sock",
+                "run/owner-memory/admin.sock"}) {
+            Path path = TempHome.home.resolve(socket);
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(path))).as(socket).isEqualTo("rw-------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(path.getParent()))).as(socket)
+                    .isEqualTo("rwx------");
+        }
+    }
+
+    @Test
+    void aKindServedOnAnotherSocketIsRefused() {
+        assertThat(call("run/broker-memory/memory.sock", new MemoryBlock()))
+                .isEqualTo(new ErrorReply("this socket does not serve \"memory_block\"", null));
+        assertThat(call("run/loop-memory/memory.sock", new Reindex()))
+                .isEqualTo(new ErrorReply("this socket does not serve \"reindex\"", null));
+    }
+
+    @Test
+    void anUnknownOwnerCommandIsRefused() {
+        assertThat(call("run/owner-memory/admin.sock", new MemoryAdmin("shwo", "")))
+                .isEqualTo(new ErrorReply("unknown memory command \"shwo\"; the commands are log, undo, pending, "
+                        + "accept, reject, show", null));
+    }
+}
