@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd;
 
 import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.proto.config.TomlConfigSourceFactory;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.io.PrintStream;
@@ -39,7 +40,7 @@ public final class Main {
                 return 2;
             }
         }
-        config.ifPresent(file -> System.setProperty(MemorydSettings.CONFIG_FILE_PROPERTY, file.toString()));
+        config.ifPresent(TomlConfigSourceFactory::useFile);
         try {
             MemorydSettings.fromSystem();
         } catch (RuntimeException e) {

@@ -1,6 +1,9 @@
 package dev.boxmaker.memoryd.config;
 
+import dev.boxmaker.proto.config.ConfigFileGroup;
+import dev.boxmaker.proto.config.StrictBooleanConverter;
 import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithConverter;
 import io.smallrye.config.WithDefault;
 import java.util.Optional;
 
@@ -11,7 +14,7 @@ import java.util.Optional;
 @ConfigMapping(prefix = "boxmaker", namingStrategy = ConfigMapping.NamingStrategy.SNAKE_CASE)
 public interface MemorydConfig {
     /** Where the file itself is; set by the TOML source, not by the owner. */
-    ConfigFile config();
+    ConfigFileGroup config();
 
     /** {@code [paths]}. */
     PathsSection paths();
@@ -24,15 +27,6 @@ public interface MemorydConfig {
 
     /** {@code [sockets]}. */
     SocketsSection sockets();
-
-    /** The file this configuration was read from, if any. */
-    interface ConfigFile {
-        /** The file's absolute path. */
-        Optional<String> file();
-
-        /** The file's folder: relative paths in the file are relative to it. */
-        Optional<String> dir();
-    }
 
     /** {@code [paths]}. */
     interface PathsSection {
@@ -47,6 +41,7 @@ public interface MemorydConfig {
 
         /** {@code true}: writes to memory.md and user.md wait for the owner's review. */
         @WithDefault("false")
+        @WithConverter(StrictBooleanConverter.class)
         boolean review();
 
         /** The owner's name, as a session log's {@code speaker} gives it. */

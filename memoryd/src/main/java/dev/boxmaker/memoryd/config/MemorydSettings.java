@@ -30,7 +30,7 @@ public record MemorydSettings(
     /** Reads {@code file} (or nothing: every key has a default) and resolves every path. */
     public static MemorydSettings load(Optional<Path> file, Map<String, String> env) {
         MemorydConfig config = ConfigLoader.load(MemorydConfig.class, file, env);
-        Optional<Path> dir = config.config().dir().map(Path::of);
+        Optional<Path> dir = config.config().dir();
         Path home = ConfigPaths.home(config.paths().home(), dir, env);
         return new MemorydSettings(
                 home,
