@@ -43,4 +43,19 @@ class UnicodeTableTest {
         assertThat(walked).isEqualTo(1_114_112);
         assertThat(mismatches).isEmpty();
     }
+
+    @Test
+    void everyCodePointOfTheTableIsRefusedByRuleTwoWhenWrittenAlone() {
+        List<String> missed = new ArrayList<>();
+        for (int codePoint = 0; codePoint <= Character.MAX_CODE_POINT; codePoint++) {
+            if (refusedByIcu(codePoint)) {
+                String text = "a" + new String(Character.toChars(codePoint)) + "b";
+                Check.Refusal refusal = Check.firstRefusal(text).orElse(null);
+                if ((refusal == null || refusal.rule() != 2) && missed.size() < MISMATCHES_SHOWN_MAX) {
+                    missed.add(String.format(Locale.ROOT, "U+%04X", codePoint));
+                }
+            }
+        }
+        assertThat(missed).isEmpty();
+    }
 }
