@@ -2,7 +2,9 @@ package dev.boxmaker.memoryd.block;
 
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.check.Check;
-import dev.boxmaker.memoryd.files.EntryFiles;
+import dev.boxmaker.memoryd.files.Entries;
+import dev.boxmaker.memoryd.files.IdentityFile;
+import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.proto.server.HandlerRefusal;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -32,22 +34,23 @@ public final class BlockBuilder {
 
     /** The block, or a {@link HandlerRefusal} naming the file at fault. */
     public String build() {
-        String soul = read(EntryFiles.SOUL);
-        long soulChars = soul.stripTrailing().codePointCount(0, soul.stripTrailing().length());
-        if (soulChars > EntryFiles.SOUL_CHARS_MAX) {
-            throw refusal(Sentences.overLimit(memoryDir.resolve(EntryFiles.SOUL), soulChars, EntryFiles.SOUL_CHARS_MAX));
+        String soul = read(MemoryDir.SOUL);
+        long soulChars = Entries.chars(soul.stripTrailing());
+        if (soulChars > IdentityFile.SOUL_CHARS_MAX) {
+            throw refusal(Sentences.overLimit(memoryDir.resolve(MemoryDir.SOUL), soulChars, IdentityFile.SOUL_CHARS_MAX));
         }
         List<BlockText.Part> parts = new ArrayList<>(2);
-        for (String name : List.of(EntryFiles.MEMORY, EntryFiles.USER)) {
-            parts.add(part(name));
+        for (IdentityFile file : IdentityFile.values()) {
+            parts.add(part(file));
         }
         return BlockText.render(soul, parts);
     }
 
-    private BlockText.Part part(String name) {
-        List<String> entries = EntryFiles.parse(read(name));
-        long chars = EntryFiles.canonicalChars(entries);
-        long max = EntryFiles.charsMax(name);
+    private BlockText.Part part(IdentityFile file) {
+        String name = file.fileName();
+        List<String> entries = Entries.parse(read(name));
+        long chars = Entries.chars(entries);
+        long max = file.charsMax();
         if (chars > max) {
             throw refusal(Sentences.overLimit(memoryDir.resolve(name), chars, max));
         }
@@ -66,7 +69,7 @@ public final class BlockBuilder {
     private String read(String name) {
         Path file = memoryDir.resolve(name);
         try {
-            return EntryFiles.readText(file);
+            return java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
         } catch (CharacterCodingException e) {
             throw refusal(Sentences.unreadable(file, "it is not valid UTF-8"));
         } catch (java.nio.file.NoSuchFileException e) {
