@@ -1,8 +1,10 @@
 package dev.boxmaker.memoryd;
 
+import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.home.MemoryHome;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
+import dev.boxmaker.memoryd.tool.MemoryStore;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Vertx;
@@ -10,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Clock;
 import org.jboss.logging.Logger;
 
 /** The daemon: lays out the home, opens the sockets at start, closes them (removing the files) at stop. */
@@ -22,12 +25,15 @@ public class Memoryd {
 
     void onStart(@Observes StartupEvent event, Vertx vertx) {
         settings = MemorydSettings.fromSystem();
+        MemoryStore store;
         try {
             MemoryHome.prepare(settings);
+            store = new MemoryStore(settings.memoryDir(),
+                    text -> Check.firstRefusal(text).map(Check.Refusal::sentence), Clock.systemUTC(), settings.review());
         } catch (IOException e) {
             throw new UncheckedIOException(Sentences.startFailed(e.getMessage()), e);
         }
-        sockets = MemorydSockets.start(vertx, settings);
+        sockets = MemorydSockets.start(vertx, settings, store);
         LOG.infof("memoryd is listening on %s (loopd), %s (brokerd), %s (owner)",
                 settings.loopSocket(), settings.brokerSocket(), settings.adminSocket());
     }

@@ -4,7 +4,9 @@ import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.SocketServer;
+import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
+import dev.boxmaker.proto.wire.msg.MemoryCall;
 import dev.boxmaker.proto.wire.msg.MemoryBlock;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
@@ -16,15 +18,16 @@ public final class MemorydSockets implements AutoCloseable {
     private final List<SocketServer> servers = new ArrayList<>(3);
 
     /** Starts every socket, or none: a socket that fails to start closes those already up. */
-    public static MemorydSockets start(Vertx vertx, MemorydSettings settings) {
+    public static MemorydSockets start(Vertx vertx, MemorydSettings settings, MemoryStore store) {
         BlockBuilder block = new BlockBuilder(settings.memoryDir());
         MemorydSockets sockets = new MemorydSockets();
         try {
             sockets.add(vertx, settings, "loop", settings.loopSocket(),
                     Map.of(MemoryBlock.KIND, new MemoryBlockHandler(block)));
-            sockets.add(vertx, settings, "broker", settings.brokerSocket(), Map.of());
+            sockets.add(vertx, settings, "broker", settings.brokerSocket(),
+                    Map.of(MemoryCall.KIND, new MemoryCallHandler(store)));
             sockets.add(vertx, settings, "admin", settings.adminSocket(),
-                    Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(block)));
+                    Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(block, store)));
         } catch (RuntimeException e) {
             sockets.close();
             throw e;

@@ -75,7 +75,7 @@ class MemorydSocketTests {
     @Test
     void anUnknownOwnerCommandIsRefused() {
         assertThat(call("run/owner-memory/admin.sock", new MemoryAdmin("shwo", "")))
-                .isEqualTo(new ErrorReply("unknown memory command \"shwo\"; the commands are log, undo, pending, "
+                .isEqualTo(new ErrorReply("unknown command \"shwo\"; the commands are log, undo, pending, "
                         + "accept, reject, show", null));
     }
 }

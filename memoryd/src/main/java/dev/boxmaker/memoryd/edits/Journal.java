@@ -1,0 +1,112 @@
+package dev.boxmaker.memoryd.edits;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.boxmaker.memoryd.files.Durable;
+import dev.boxmaker.memoryd.files.Invariants;
+import dev.boxmaker.proto.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The edit journal, {@code edits/YYYY-MM.jsonl}: one JSON line per applied edit, appended and
+ * flushed before the answer is sent. The month is the one in the edit's id, so an edit and its id
+ * are always in the same file.
+ */
+public final class Journal {
+    private final Path dir;
+
+    public Journal(Path dir) {
+        this.dir = dir;
+    }
+
+    /** The exact line an edit is journalled as, without its newline. */
+    public static String line(Edit edit) {
+        try {
+            return Json.MAPPER.writeValueAsString(edit);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("an edit cannot be written as JSON", e);
+        }
+    }
+
+    public void append(Edit edit) throws IOException {
+        String line = line(edit);
+        Invariants.check(!line.contains("\n"), "a journal line holds a newline");
+        Durable.append(monthFile(edit.id()), line + "\n");
+    }
+
+    private Path monthFile(String id) {
+        return dir.resolve(id.substring(0, 7) + ".jsonl");
+    }
+
+    /** Every edit, oldest first (month files in name order, lines in file order). */
+    public List<Edit> readAll() throws IOException {
+        List<Edit> edits = new ArrayList<>();
+        for (Path month : months()) {
+            edits.addAll(readFile(month));
+        }
+        return edits;
+    }
+
+    /** The edit with this id, if the journal holds it. */
+    public java.util.Optional<Edit> find(String id) throws IOException {
+        Path month = monthFile(id);
+        if (!Files.exists(month)) {
+            return java.util.Optional.empty();
+        }
+        return readFile(month).stream().filter(e -> e.id().equals(id)).findFirst();
+    }
+
+    /** The last {@code n} edits, oldest first, reading month files from the newest back. */
+    public List<Edit> last(int n) throws IOException {
+        List<Path> months = months();
+        List<Edit> out = new ArrayList<>();
+        for (int i = months.size() - 1; i >= 0 && out.size() < n; i--) {
+            List<Edit> month = readFile(months.get(i));
+            int from = Math.max(0, month.size() - (n - out.size()));
+            out.addAll(0, month.subList(from, month.size()));
+        }
+        return out;
+    }
+
+    private List<Path> months() throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(p -> p.getFileName().toString().matches("\\d{4}-\\d{2}\\.jsonl")).sorted().toList();
+        }
+    }
+
+    /** A final line without a newline is a write that never finished: it is skipped. */
+    private static List<Edit> readFile(Path month) throws IOException {
+        return JsonLines.read(month, Edit.class);
+    }
+
+    /** Reads JSON lines, skipping an unfinished last line. */
+    static final class JsonLines {
+        private JsonLines() {
+        }
+
+        static <T> List<T> read(Path file, Class<T> type) throws IOException {
+            String text = Durable.readOrEmpty(file);
+            List<T> out = new ArrayList<>();
+            String[] lines = text.split("\n", -1);
+            for (int i = 0; i < lines.length - 1; i++) {
+                if (!lines[i].isBlank()) {
+                    try {
+                        out.add(Json.MAPPER.readValue(lines[i], type));
+                    } catch (JsonProcessingException e) {
+                        throw new UncheckedIOException(new IOException(file.getFileName() + " line " + (i + 1)
+                                + " is not a valid record: " + e.getOriginalMessage(), e));
+                    }
+                }
+            }
+            return out;
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.boxmaker.memoryd.edits;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.boxmaker.memoryd.files.Durable;
+import dev.boxmaker.proto.Json;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code pending.jsonl}: append-only. A write stays in the file after it is accepted or rejected;
+ * what resolved it is the journal line naming it ({@code pending} on an accept, a {@code reject}
+ * line), so it is never applied twice, also after a restart.
+ */
+public final class PendingLog {
+    private final Path path;
+
+    public PendingLog(Path path) {
+        this.path = path;
+    }
+
+    public static String line(PendingWrite write) {
+        try {
+            return Json.MAPPER.writeValueAsString(write);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a pending write cannot be written as JSON", e);
+        }
+    }
+
+    public void append(PendingWrite write) throws IOException {
+        Durable.append(path, line(write) + "\n");
+    }
+
+    public List<PendingWrite> readAll() throws IOException {
+        return Journal.JsonLines.read(path, PendingWrite.class);
+    }
+}

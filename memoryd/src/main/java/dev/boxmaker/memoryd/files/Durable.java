@@ -1,0 +1,107 @@
+package dev.boxmaker.memoryd.files;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
+
+/**
+ * Writes that survive a crash (memoryd.md, "File format"): a replaced file is written to a temporary
+ * file in the same directory, flushed, renamed over the old one, and the directory is flushed, so a
+ * crash leaves the old file or the new one, never a mix. An append is flushed before it returns.
+ * Files are created 0600 and directories 0700 (home.md).
+ */
+public final class Durable {
+    private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-------");
+    private static final Set<PosixFilePermission> DIR_MODE = PosixFilePermissions.fromString("rwx------");
+
+    private Durable() {
+    }
+
+    /** Creates {@code dir} and its missing parents, the created ones 0700; an existing one is left as it is. */
+    public static void ensureDirectory(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            return;
+        }
+        Path parent = dir.toAbsolutePath().getParent();
+        if (parent != null) {
+            ensureDirectory(parent);
+        }
+        try {
+            Files.createDirectory(dir, attributes(DIR_MODE));
+        } catch (FileAlreadyExistsException raced) {
+            // Another process made it between the check and here; what matters is that it exists.
+        }
+        forceDirectory(parent);
+    }
+
+    /** Creates {@code file} empty and 0600 if it is missing; never touches an existing file. */
+    public static void ensureFile(Path file) throws IOException {
+        try {
+            Files.createFile(file, attributes(FILE_MODE));
+            forceDirectory(file.toAbsolutePath().getParent());
+        } catch (FileAlreadyExistsException exists) {
+            // Never overwrite what is there (the spec, section 3).
+        }
+    }
+
+    /** Replaces {@code file} with {@code text} (UTF-8) atomically and durably. */
+    public static void replace(Path file, String text) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Path temp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp", attributes(FILE_MODE));
+        try {
+            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                writeAll(ch, text);
+                ch.force(true);
+            }
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+        forceDirectory(dir);
+    }
+
+    /** Appends {@code text} (UTF-8) to {@code file}, creating it 0600 if missing, and flushes it. */
+    public static void append(Path file, String text) throws IOException {
+        ensureFile(file);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+            writeAll(ch, text);
+            ch.force(true);
+        }
+    }
+
+    /** The file's text, or empty text when it does not exist. */
+    public static String readOrEmpty(Path file) throws IOException {
+        return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    }
+
+    private static void writeAll(FileChannel ch, String text) throws IOException {
+        ByteBuffer buf = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+        while (buf.hasRemaining()) {
+            ch.write(buf);
+        }
+    }
+
+    /** Flushes a directory's entries, so a rename or a new file in it survives a crash. */
+    private static void forceDirectory(Path dir) throws IOException {
+        if (dir == null) {
+            return;
+        }
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        }
+    }
+
+    private static FileAttribute<Set<PosixFilePermission>> attributes(Set<PosixFilePermission> mode) {
+        return PosixFilePermissions.asFileAttribute(mode);
+    }
+}

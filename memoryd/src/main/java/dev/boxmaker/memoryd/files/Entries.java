@@ -1,0 +1,89 @@
+package dev.boxmaker.memoryd.files;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The entry format of memory.md and user.md (memoryd.md, "File format"): entries separated by a
+ * line holding only {@code §}; the canonical text joins them with {@code \n§\n}.
+ */
+public final class Entries {
+    /** A separator line: only {@code §}, with spaces around it and a {@code \r} allowed. */
+    private static final Pattern SEPARATOR = Pattern.compile(" *§ *\r?");
+
+    private static final String JOINER = "\n§\n";
+
+    private Entries() {
+    }
+
+    /** Whether {@code line} (without its {@code \n}) separates entries. */
+    public static boolean isSeparator(String line) {
+        return SEPARATOR.matcher(line).matches();
+    }
+
+    /** The entries of a file's text: split at separator lines, each trimmed, empty ones skipped. */
+    public static List<String> parse(String text) {
+        List<String> entries = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String line : text.split("\n", -1)) {
+            if (isSeparator(line)) {
+                addTrimmed(entries, current);
+                current.setLength(0);
+            } else {
+                current.append(line).append('\n');
+            }
+        }
+        addTrimmed(entries, current);
+        return entries;
+    }
+
+    private static void addTrimmed(List<String> entries, StringBuilder current) {
+        String entry = normalise(current.toString());
+        if (!entry.isEmpty()) {
+            entries.add(entry);
+        }
+    }
+
+    /** An entry as it is stored: trimmed of white space at both ends. */
+    public static String normalise(String text) {
+        return text.strip();
+    }
+
+    /** The text memoryd writes: entries joined by {@code \n§\n}, and a final newline if any. */
+    public static String render(List<String> entries) {
+        return entries.isEmpty() ? "" : String.join(JOINER, entries) + "\n";
+    }
+
+    /** The count every limit and sentence uses: code points of the canonical text, no final newline. */
+    public static int chars(List<String> entries) {
+        String joined = String.join(JOINER, entries);
+        return joined.codePointCount(0, joined.length());
+    }
+
+    /** Code points of one text. */
+    public static int chars(String text) {
+        return text.codePointCount(0, text.length());
+    }
+
+    /**
+     * Whether {@code text} can be stored as one entry and read back unchanged: not empty once
+     * trimmed, and with no line that would split it.
+     */
+    public static boolean storable(String text) {
+        String entry = normalise(text);
+        return !entry.isEmpty() && parse(entry).equals(List.of(entry));
+    }
+
+    /** The invariants of a file's entries, checked before writing and after reading back. */
+    public static void checkInvariants(IdentityFile file, List<String> entries) {
+        Invariants.check(chars(entries) <= file.charsMax(), file.fileName() + " is over its limit");
+        Invariants.check(new HashSet<>(entries).size() == entries.size(), file.fileName() + " holds an entry twice");
+        for (String entry : entries) {
+            Invariants.check(!entry.isEmpty() && entry.equals(normalise(entry)),
+                    file.fileName() + " holds an empty or untrimmed entry");
+        }
+        Invariants.check(parse(render(entries)).equals(entries), file.fileName() + " does not read back as written");
+    }
+}

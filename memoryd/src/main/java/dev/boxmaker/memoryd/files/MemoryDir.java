@@ -1,0 +1,75 @@
+package dev.boxmaker.memoryd.files;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The layout of {@code {home}/memory/} (the spec, section 3) and the reads and durable writes of
+ * its files of entries. Not thread-safe: the store serialises every write (memoryd.md).
+ */
+public final class MemoryDir {
+    public static final String SOUL = "soul.md";
+    public static final String NOTES = "notes.md";
+    public static final String EDITS = "edits";
+    public static final String PENDING = "pending.jsonl";
+
+    private final Path dir;
+    private final NotesFile notes;
+
+    /** Opens {@code dir}, creating it (0700) and the missing files (0600, empty) but never overwriting. */
+    public MemoryDir(Path dir) throws IOException {
+        this.dir = dir;
+        Durable.ensureDirectory(dir);
+        Durable.ensureDirectory(dir.resolve(EDITS));
+        for (IdentityFile f : IdentityFile.values()) {
+            Durable.ensureFile(path(f));
+        }
+        Durable.ensureFile(dir.resolve(NOTES));
+        this.notes = new NotesFile(dir.resolve(NOTES));
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path path(IdentityFile file) {
+        return dir.resolve(file.fileName());
+    }
+
+    public NotesFile notes() {
+        return notes;
+    }
+
+    public Path editsDir() {
+        return dir.resolve(EDITS);
+    }
+
+    public Path pendingPath() {
+        return dir.resolve(PENDING);
+    }
+
+    /** The entries of a file as it is now; a file the owner edited is read the same way. */
+    public List<String> read(IdentityFile file) throws IOException {
+        return Entries.parse(Durable.readOrEmpty(path(file)));
+    }
+
+    /**
+     * Replaces a file with {@code entries}, checking the invariants before the write and again on
+     * the text read back after it.
+     */
+    public void write(IdentityFile file, List<String> entries) throws IOException {
+        Entries.checkInvariants(file, entries);
+        Durable.replace(path(file), Entries.render(entries));
+        List<String> back = read(file);
+        Invariants.check(back.equals(entries), file.fileName() + " read back differs from what was written");
+        Entries.checkInvariants(file, back);
+    }
+
+    /** soul.md's text, which only the owner writes; empty when absent. */
+    public String soul() throws IOException {
+        Path soul = dir.resolve(SOUL);
+        return Files.exists(soul) ? Files.readString(soul) : "";
+    }
+}

@@ -1,0 +1,44 @@
+package dev.boxmaker.memoryd.sockets;
+
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.tool.MemoryStore;
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.server.Handler;
+import dev.boxmaker.proto.wire.msg.MemoryCall;
+import dev.boxmaker.proto.wire.msg.Message;
+import dev.boxmaker.proto.wire.msg.Outcome;
+import dev.boxmaker.proto.wire.msg.ToolResponse;
+import java.io.IOException;
+import org.jboss.logging.Logger;
+
+/**
+ * {@code memory_call} on brokerd's socket: a decided {@code memory} call, with the session's state.
+ * A file operation that fails answers {@code failed}; the durable writes leave each file as it was
+ * or as it became, never a mix.
+ */
+public final class MemoryCallHandler implements Handler<MemoryCall> {
+    private static final Logger LOG = Logger.getLogger(MemoryCallHandler.class);
+
+    private final MemoryStore store;
+
+    public MemoryCallHandler(MemoryStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public Message handle(MemoryCall request) {
+        String tool = request.request().tool();
+        DataClass dataClass = request.taint().max(DataClass.PRIVATE);
+        if (!tool.equals("memory")) {
+            return new ToolResponse(request.request().call(), Outcome.REFUSED,
+                    Sentences.toolNotServed(tool), dataClass, request.untrusted(), null);
+        }
+        try {
+            return store.call(request);
+        } catch (IOException e) {
+            LOG.errorf("a memory call failed on a file operation: %s", e.getClass().getSimpleName());
+            return new ToolResponse(request.request().call(), Outcome.FAILED, Sentences.STORE_FAILED,
+                    dataClass, request.untrusted(), null);
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package dev.boxmaker.memoryd.tool;
+
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.edits.Edit;
+import dev.boxmaker.memoryd.edits.PendingWrite;
+import dev.boxmaker.proto.text.Escape;
+import java.util.List;
+
+/**
+ * The owner's listings for {@code memory_admin} (bxctl.md): the journal ({@code log}) and the writes
+ * waiting for review ({@code pending}). Every entry is escaped onto one line, so a memory cannot
+ * draw on the owner's terminal or span lines that look like another edit.
+ *
+ * <pre>
+ * 2026-09-24-0003  2026-09-24T21:02:11Z  mm-abc  consolidate memory → memory.md
+ *   + a new or rewritten entry
+ *   - an entry that left the file (moved to notes.md)
+ * </pre>
+ */
+final class Listings {
+    private static final String SEP = "  ";
+
+    private Listings() {
+    }
+
+    /** Edits newest first; each a header line and a line per entry added ({@code +}) or removed ({@code -}). */
+    static String log(List<Edit> oldestFirst) {
+        if (oldestFirst.isEmpty()) {
+            return Sentences.NO_EDITS;
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = oldestFirst.size() - 1; i >= 0; i--) {
+            Edit e = oldestFirst.get(i);
+            out.append(e.id()).append(SEP).append(e.time()).append(SEP).append(Escape.escapeLine(e.session()))
+                    .append(SEP).append(what(e)).append('\n');
+            for (String entry : e.after()) {
+                if (!e.before().contains(entry)) {
+                    out.append("  + ").append(Escape.escapeLine(entry)).append('\n');
+                }
+            }
+            for (String entry : e.before()) {
+                if (!e.after().contains(entry)) {
+                    out.append("  - ").append(Escape.escapeLine(entry)).append(where(e, entry)).append('\n');
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    private static String what(Edit e) {
+        if (Edit.UNDO.equals(e.action())) {
+            return "undo " + e.undoes() + " → " + e.to();
+        }
+        if (Edit.REJECT.equals(e.action())) {
+            return "reject " + e.pending();
+        }
+        String named = e.file() == null ? "" : " " + e.file();
+        String accepted = e.pending() == null ? "" : ", accepted from " + e.pending();
+        return e.action() + named + " → " + e.to() + accepted;
+    }
+
+    private static String where(Edit e, String entry) {
+        if (e.moved().contains(entry)) {
+            return " (moved to notes.md)";
+        }
+        return e.dropped().contains(entry) ? " (dropped to notes.md)" : "";
+    }
+
+    /** Pending writes oldest first: a header line, then what the write would do, one line per entry. */
+    static String pending(List<PendingWrite> waiting) {
+        if (waiting.isEmpty()) {
+            return Sentences.NOTHING_PENDING;
+        }
+        StringBuilder out = new StringBuilder();
+        for (PendingWrite w : waiting) {
+            out.append(w.id()).append(SEP).append(w.time()).append(SEP).append(w.session()).append(SEP);
+            try {
+                Request r = RequestParser.parse(w.request());
+                out.append(r.action()).append(' ').append(Request.fileOf(r).arg()).append('\n');
+                body(out, r);
+            } catch (Refused refused) {
+                out.append("unreadable\n  ").append(refused.sentence()).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static void body(StringBuilder out, Request r) {
+        if (r instanceof Request.Add a) {
+            line(out, "+ ", a.text());
+        } else if (r instanceof Request.Replace p) {
+            line(out, "- ", p.old());
+            line(out, "+ ", p.text());
+        } else if (r instanceof Request.Remove m) {
+            line(out, "- ", m.old());
+        } else if (r instanceof Request.Consolidate c) {
+            for (Request.Item item : c.items()) {
+                switch (item.choice()) {
+                    case KEEP -> line(out, "keep: ", item.old());
+                    case REWRITE -> {
+                        line(out, "rewrite: ", item.old());
+                        line(out, "  as: ", item.text());
+                    }
+                    case MOVE -> line(out, "move: ", item.old());
+                    case DROP -> line(out, "drop: ", item.old());
+                    case NEW -> line(out, "new: ", item.text());
+                }
+            }
+        }
+    }
+
+    private static void line(StringBuilder out, String mark, String text) {
+        out.append("  ").append(mark).append(Escape.escapeLine(text)).append('\n');
+    }
+}

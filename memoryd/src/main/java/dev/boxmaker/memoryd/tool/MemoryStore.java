@@ -1,0 +1,259 @@
+package dev.boxmaker.memoryd.tool;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.edits.Edit;
+import dev.boxmaker.memoryd.edits.Ids;
+import dev.boxmaker.memoryd.edits.Journal;
+import dev.boxmaker.memoryd.edits.PendingLog;
+import dev.boxmaker.memoryd.edits.PendingWrite;
+import dev.boxmaker.memoryd.files.IdentityFile;
+import dev.boxmaker.memoryd.files.MemoryDir;
+import dev.boxmaker.memoryd.files.NoteHeader;
+import dev.boxmaker.memoryd.files.NotesFile;
+import dev.boxmaker.proto.wire.msg.MemoryCall;
+import dev.boxmaker.proto.wire.msg.ToolResponse;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The memory store: the {@code memory} tool's actions, routed by the session's state (the spec,
+ * section 5), and the owner's commands (undo, review, listings). One lock covers every operation,
+ * so writes to {@code memory/} happen one at a time and two calls can never both see room for
+ * their entry (memoryd.md). Create one store per directory: two stores on one directory do not
+ * share the lock.
+ */
+public final class MemoryStore {
+    final Object lock = new Object();
+    final MemoryDir dir;
+    final Journal journal;
+    final PendingLog pendingLog;
+    final Ids ids = new Ids();
+    final Rules rules;
+    final Clock clock;
+    final boolean review;
+    /** The id of the latest edit per {@code to} file (memory.md, user.md, notes.md). */
+    final Map<String, String> latestByTo = new HashMap<>();
+    /** Pending writes already accepted or rejected, from the journal: never applied twice. */
+    final Set<String> resolvedPending = new HashSet<>();
+    private final OwnerCommands owner;
+
+    /**
+     * Opens the store on {@code memoryDir}, creating what is missing, and reads back the journal
+     * and pending.jsonl so ids continue and resolved pending writes stay resolved.
+     *
+     * @param check the check of every new or rewritten entry and every note: the refusal sentence, if any
+     * @param clock the source of times and ids
+     * @param review whether writes to memory.md and user.md wait for the owner (off by default)
+     */
+    public MemoryStore(Path memoryDir, Function<String, Optional<String>> check, Clock clock, boolean review)
+            throws IOException {
+        this.dir = new MemoryDir(memoryDir);
+        this.journal = new Journal(dir.editsDir());
+        this.pendingLog = new PendingLog(dir.pendingPath());
+        this.rules = new Rules(check);
+        this.clock = clock;
+        this.review = review;
+        for (Edit edit : journal.readAll()) {
+            remember(edit);
+        }
+        for (PendingWrite write : pendingLog.readAll()) {
+            ids.observe(write.id());
+        }
+        this.owner = new OwnerCommands(this);
+    }
+
+    /** A store with review off, the default. */
+    public MemoryStore(Path memoryDir, Function<String, Optional<String>> check, Clock clock) throws IOException {
+        this(memoryDir, check, clock, false);
+    }
+
+    public MemoryDir files() {
+        return dir;
+    }
+
+    public Journal journal() {
+        return journal;
+    }
+
+    // The memory tool.
+
+    /** Answers a decided {@code memory_call}. */
+    public ToolResponse call(MemoryCall memoryCall) throws IOException {
+        return call(Caller.of(memoryCall), memoryCall.request().args()).toResponse(memoryCall.request().call());
+    }
+
+    /** Parses {@code args} (refusing a wrong shape) and runs the action. */
+    public Answer call(Caller caller, ObjectNode args) throws IOException {
+        Request request;
+        try {
+            request = RequestParser.parse(args);
+        } catch (Refused refused) {
+            return Answer.refused(refused.sentence(), caller.label());
+        }
+        return handle(caller, request);
+    }
+
+    public Answer add(Caller caller, IdentityFile file, String text) throws IOException {
+        return handle(caller, new Request.Add(file, text));
+    }
+
+    public Answer replace(Caller caller, IdentityFile file, String old, String text) throws IOException {
+        return handle(caller, new Request.Replace(file, old, text));
+    }
+
+    public Answer remove(Caller caller, IdentityFile file, String old) throws IOException {
+        return handle(caller, new Request.Remove(file, old));
+    }
+
+    public Answer note(Caller caller, String text) throws IOException {
+        return handle(caller, new Request.Note(text));
+    }
+
+    public Answer consolidate(Caller caller, IdentityFile file, List<Request.Item> items) throws IOException {
+        return handle(caller, new Request.Consolidate(file, items));
+    }
+
+    /** Routing by the session's state (the spec, section 5, "Where a write goes"). */
+    public Answer handle(Caller caller, Request request) throws IOException {
+        synchronized (lock) {
+            try {
+                if (request instanceof Request.Note n) {
+                    writeNote(caller, n.text(), n.action(), null);
+                    return Answer.ok(caller.untrusted() ? Sentences.NOTED_UNTRUSTED : Sentences.NOTED, caller.label());
+                }
+                IdentityFile file = Request.fileOf(request);
+                if (caller.untrusted() && request instanceof Request.Add a) {
+                    // Identity is written only by sessions that have not read untrusted content.
+                    writeNote(caller, a.text(), a.action(), file.arg());
+                    return Answer.ok(Sentences.SAVED_AS_UNTRUSTED_NOTE, caller.label());
+                }
+                if (caller.untrusted()) {
+                    return Answer.refused(Sentences.untrustedIdentityEdit(file.fileName()), caller.label());
+                }
+                Plan plan = rules.plan(request, dir.read(file));
+                if (review) {
+                    return Answer.ok(Sentences.waitingForReview(stage(caller, request)), caller.label());
+                }
+                apply(plan, request.action(), caller.session().value(), caller, null);
+                return Answer.ok(plan.sentence(), caller.label());
+            } catch (Refused refused) {
+                return Answer.refused(refused.sentence(), caller.label());
+            }
+        }
+    }
+
+    /** Appends a note labelled by the session, then journals it (to notes.md, after = the note). */
+    private void writeNote(Caller caller, String text, String action, String fileArg) throws Refused, IOException {
+        String body = rules.note(text);
+        Instant now = now();
+        String id = ids.next(now);
+        var label = caller.label();
+        var header = NoteHeader.noted(now, caller.session().value(), label.dataClass(), label.untrusted(), false);
+        dir.notes().append(List.of(new NotesFile.Note(header, body)));
+        journalAppend(new Edit(id, now.toString(), caller.session().value(), caller.call(), action, fileArg,
+                MemoryDir.NOTES, List.of(), List.of(body), List.of(), List.of(), caller.untrusted(),
+                label.dataClass().wire(), null, null));
+    }
+
+    /** Appends a clean session's identity write to pending.jsonl; notes are never staged. */
+    private String stage(Caller caller, Request request) throws IOException {
+        Instant now = now();
+        String id = ids.next(now);
+        pendingLog.append(new PendingWrite(id, now.toString(), caller.session().value(), caller.call(),
+                request.toArgs(), caller.label().dataClass(), caller.untrusted()));
+        return id;
+    }
+
+    /**
+     * Writes a planned edit: moved and dropped entries to notes.md first (in the order given, with
+     * their headers, under the session that asked), then the file, then the journal line, all
+     * flushed before the answer.
+     */
+    Edit apply(Plan plan, String action, String journalSession, Caller asker, String pendingId) throws IOException {
+        Instant now = now();
+        String id = ids.next(now);
+        String session = asker.session().value();
+        List<NotesFile.Note> out = plan.removals().stream()
+                .map(r -> new NotesFile.Note(r.moved()
+                        ? NoteHeader.moved(now, plan.file(), session)
+                        : NoteHeader.dropped(now, plan.file(), session), r.entry()))
+                .toList();
+        dir.notes().append(out);
+        dir.write(plan.file(), plan.after());
+        Edit edit = new Edit(id, now.toString(), journalSession, asker.call(), action, plan.file().arg(),
+                plan.file().fileName(), plan.before(), plan.after(), plan.moved(), plan.dropped(), asker.untrusted(),
+                asker.label().dataClass().wire(), null, pendingId);
+        journalAppend(edit);
+        return edit;
+    }
+
+    void journalAppend(Edit edit) throws IOException {
+        journal.append(edit);
+        remember(edit);
+    }
+
+    private void remember(Edit edit) {
+        ids.observe(edit.id());
+        if (edit.to() != null) {
+            latestByTo.put(edit.to(), edit.id());
+        }
+        if (edit.pending() != null) {
+            resolvedPending.add(edit.pending());
+        }
+    }
+
+    /** Journal times are UTC to the second, as in the session logs: {@code 2026-09-20T14:02:11Z}. */
+    Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.SECONDS);
+    }
+
+    // The owner's commands (memory_admin), journalled with session "owner".
+
+    public OwnerAnswer undo(String id) throws IOException {
+        synchronized (lock) {
+            return owner.undo(id);
+        }
+    }
+
+    public OwnerAnswer accept(String id) throws IOException {
+        synchronized (lock) {
+            return owner.accept(id);
+        }
+    }
+
+    public OwnerAnswer reject(String id) throws IOException {
+        synchronized (lock) {
+            return owner.reject(id);
+        }
+    }
+
+    /** The last {@code n} edits as text, newest first. */
+    public String log(int n) throws IOException {
+        synchronized (lock) {
+            return Listings.log(journal.last(n));
+        }
+    }
+
+    /** The writes waiting for review as text, oldest first. */
+    public String pending() throws IOException {
+        synchronized (lock) {
+            return Listings.pending(owner.waiting());
+        }
+    }
+
+    /** One {@code memory_admin} command: log, undo, pending, accept, reject. */
+    public OwnerAnswer admin(String command, String arg) throws IOException {
+        return owner.admin(command, arg);
+    }
+}

@@ -1,0 +1,174 @@
+package dev.boxmaker.memoryd.tool;
+
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.edits.Edit;
+import dev.boxmaker.memoryd.edits.Ids;
+import dev.boxmaker.memoryd.edits.PendingWrite;
+import dev.boxmaker.memoryd.files.Entries;
+import dev.boxmaker.memoryd.files.IdentityFile;
+import dev.boxmaker.memoryd.files.MemoryDir;
+import dev.boxmaker.memoryd.files.NoteHeader;
+import dev.boxmaker.memoryd.files.NotesFile;
+import dev.boxmaker.proto.SessionId;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The owner's commands: undo of the latest edit of a file, and review's accept and reject (the
+ * spec, section 5; memoryd.md). Each is journalled with session {@code owner}. The store holds its
+ * lock around every call.
+ */
+final class OwnerCommands {
+    /** The most edits {@code log} lists at once. */
+    static final int LOG_EDITS_MAX = 1_000;
+
+    /** What {@code log} lists when no number is given (bxctl.md). */
+    static final int LOG_EDITS_DEFAULT = 20;
+
+    private final MemoryStore store;
+
+    OwnerCommands(MemoryStore store) {
+        this.store = store;
+    }
+
+    OwnerAnswer admin(String command, String arg) throws IOException {
+        return switch (command) {
+            case "log" -> log(arg);
+            case "undo" -> store.undo(arg);
+            case "pending" -> OwnerAnswer.ok(store.pending());
+            case "accept" -> store.accept(arg);
+            case "reject" -> store.reject(arg);
+            default -> OwnerAnswer.refused(Sentences.unknownCommand(command));
+        };
+    }
+
+    private OwnerAnswer log(String arg) throws IOException {
+        if (arg.isEmpty()) {
+            return OwnerAnswer.ok(store.log(LOG_EDITS_DEFAULT));
+        }
+        if (!arg.matches("[0-9]{1,4}") || Integer.parseInt(arg) < 1 || Integer.parseInt(arg) > LOG_EDITS_MAX) {
+            return OwnerAnswer.refused(Sentences.logCountInvalid(arg, LOG_EDITS_MAX));
+        }
+        return OwnerAnswer.ok(store.log(Integer.parseInt(arg)));
+    }
+
+    /**
+     * Reverts an edit if it is the latest edit of its {@code to} file and the file still holds
+     * exactly what it left; a note is retracted instead, since notes.md is append-only.
+     */
+    OwnerAnswer undo(String id) throws IOException {
+        if (!Ids.isId(id)) {
+            return OwnerAnswer.refused(Sentences.idInvalid(id));
+        }
+        Optional<Edit> found = store.journal.find(id);
+        if (found.isEmpty()) {
+            return OwnerAnswer.refused(Sentences.noSuchEdit(id));
+        }
+        Edit edit = found.get();
+        if (edit.to() == null) {
+            return OwnerAnswer.refused(Sentences.undoNothing(id));
+        }
+        if (edit.to().equals(MemoryDir.NOTES) && Edit.UNDO.equals(edit.action())) {
+            return OwnerAnswer.refused(Sentences.undoRetraction(id));
+        }
+        String latest = store.latestByTo.get(edit.to());
+        if (!id.equals(latest)) {
+            return OwnerAnswer.refused(Sentences.undoNotLatest(id, edit.to(), latest));
+        }
+        return edit.to().equals(MemoryDir.NOTES) ? retract(edit) : revert(edit);
+    }
+
+    /** A note cannot be taken out of notes.md; a retraction entry holding its text is appended. */
+    private OwnerAnswer retract(Edit note) throws IOException {
+        Instant now = store.now();
+        String undoId = store.ids.next(now);
+        String text = note.after().get(0);
+        store.dir.notes().append(List.of(new NotesFile.Note(NoteHeader.retracted(now, note.id()), text)));
+        store.journalAppend(new Edit(undoId, now.toString(), Edit.OWNER, null, Edit.UNDO, note.file(),
+                MemoryDir.NOTES, List.of(text), List.of(), List.of(), List.of(), false, note.dataClass(),
+                note.id(), null));
+        return OwnerAnswer.ok(Sentences.undoneNote(note.id(), undoId));
+    }
+
+    /** The file gets the edit's before back; entries it moved to notes.md stay there (append-only). */
+    private OwnerAnswer revert(Edit edit) throws IOException {
+        IdentityFile file = IdentityFile.ofFileName(edit.to()).orElseThrow(
+                () -> new IllegalStateException("the journal names an unknown file: " + edit.to()));
+        List<String> now = store.dir.read(file);
+        if (!now.equals(edit.after())) {
+            return OwnerAnswer.refused(Sentences.undoChangedSince(file.fileName(), edit.id()));
+        }
+        int chars = Entries.chars(edit.before());
+        if (chars > file.charsMax()) {
+            // The owner had edited the file over its limit before this edit: never write that back.
+            return OwnerAnswer.refused(Sentences.overLimit(file.fileName(), chars, file.charsMax()));
+        }
+        Instant at = store.now();
+        String undoId = store.ids.next(at);
+        store.dir.write(file, edit.before());
+        store.journalAppend(new Edit(undoId, at.toString(), Edit.OWNER, null, Edit.UNDO, edit.file(), edit.to(),
+                now, edit.before(), List.of(), List.of(), false, edit.dataClass(), edit.id(), null));
+        return OwnerAnswer.ok(Sentences.undone(edit.id(), undoId, file.fileName(), edit.before().size(), chars,
+                file.charsMax()));
+    }
+
+    /** The pending writes not yet accepted or rejected, oldest first. */
+    List<PendingWrite> waiting() throws IOException {
+        return store.pendingLog.readAll().stream().filter(w -> !store.resolvedPending.contains(w.id())).toList();
+    }
+
+    private Optional<PendingWrite> waiting(String id) throws IOException {
+        return waiting().stream().filter(w -> w.id().equals(id)).findFirst();
+    }
+
+    /**
+     * Applies a pending write as if the call came now: the same rules against the files as they
+     * are now. A refused accept leaves the write pending, so the owner can reject it.
+     */
+    OwnerAnswer accept(String id) throws IOException {
+        if (!Ids.isId(id)) {
+            return OwnerAnswer.refused(Sentences.idInvalid(id));
+        }
+        Optional<PendingWrite> found = waiting(id);
+        if (found.isEmpty()) {
+            return OwnerAnswer.refused(Sentences.noSuchPending(id));
+        }
+        PendingWrite write = found.get();
+        Caller asker = new Caller(SessionId.of(write.session()), write.call(), write.taint(), write.untrusted());
+        try {
+            Request request = RequestParser.parse(write.request());
+            IdentityFile file = Request.fileOf(request);
+            if (file == null) {
+                throw new IllegalStateException("a note was staged for review: " + id);
+            }
+            if (asker.untrusted()) {
+                throw new Refused(Sentences.untrustedIdentityEdit(file.fileName()));
+            }
+            Plan plan = store.rules.plan(request, store.dir.read(file));
+            store.apply(plan, request.action(), Edit.OWNER, asker, id);
+            return OwnerAnswer.ok(Sentences.accepted(id, plan.sentence()));
+        } catch (Refused refused) {
+            return OwnerAnswer.refused(Sentences.acceptRefused(id, refused.sentence()));
+        }
+    }
+
+    /** Discards a pending write; the reject is journalled, changes no file, and resolves the write for good. */
+    OwnerAnswer reject(String id) throws IOException {
+        if (!Ids.isId(id)) {
+            return OwnerAnswer.refused(Sentences.idInvalid(id));
+        }
+        Optional<PendingWrite> found = waiting(id);
+        if (found.isEmpty()) {
+            return OwnerAnswer.refused(Sentences.noSuchPending(id));
+        }
+        PendingWrite write = found.get();
+        Instant now = store.now();
+        String rejectId = store.ids.next(now);
+        String file = write.request().path("file").isTextual() ? write.request().get("file").asText() : null;
+        store.journalAppend(new Edit(rejectId, now.toString(), Edit.OWNER, write.call(), Edit.REJECT, file, null,
+                List.of(), List.of(), List.of(), List.of(), write.untrusted(), write.taint().wire(), null, id));
+        return OwnerAnswer.ok(Sentences.rejected(id, rejectId));
+    }
+}

@@ -1,0 +1,174 @@
+package dev.boxmaker.memoryd.tool;
+
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.files.Entries;
+import dev.boxmaker.memoryd.files.IdentityFile;
+import dev.boxmaker.memoryd.files.NotesFile;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The content rules of the memory tool (the spec, section 5; memoryd.md), as pure functions of the
+ * request and the file as it is now. Refusals come in a fixed order: the named {@code old} entries,
+ * then the check on each new text, then duplicates, then the limit.
+ */
+final class Rules {
+    /** The spec's bound on a note: 1 to 1,000 characters. */
+    static final int NOTE_CHARS_MAX = 1_000;
+
+    private final Function<String, Optional<String>> check;
+
+    Rules(Function<String, Optional<String>> check) {
+        this.check = check;
+    }
+
+    /** The note's text as stored, or the refusal: length first, then the check, then the format. */
+    String note(String text) throws Refused {
+        String body = Entries.normalise(text);
+        int chars = Entries.chars(body);
+        if (chars < 1 || chars > NOTE_CHARS_MAX) {
+            throw new Refused(Sentences.noteLength(chars, NOTE_CHARS_MAX));
+        }
+        refuseIfChecked(body);
+        if (!NotesFile.storable(body)) {
+            throw new Refused(Sentences.SEPARATOR_LINE);
+        }
+        return body;
+    }
+
+    /** A new or rewritten entry as stored, or the refusal. */
+    private String entry(String text) throws Refused {
+        String entry = Entries.normalise(text);
+        if (entry.isEmpty()) {
+            throw new Refused(Sentences.ENTRY_EMPTY);
+        }
+        refuseIfChecked(entry);
+        if (!Entries.storable(entry)) {
+            throw new Refused(Sentences.SEPARATOR_LINE);
+        }
+        return entry;
+    }
+
+    private void refuseIfChecked(String text) throws Refused {
+        Optional<String> refusal = check.apply(text);
+        if (refusal.isPresent()) {
+            throw new Refused(refusal.get());
+        }
+    }
+
+    Plan add(Request.Add r, List<String> now) throws Refused {
+        String entry = entry(r.text());
+        refuseDuplicate(r.file(), now, entry);
+        List<String> after = new ArrayList<>(now);
+        after.add(entry);
+        int chars = fits(r.file(), after);
+        return new Plan(r.file(), now, after, List.of(), Sentences.added(r.file().fileName(), chars, r.file().charsMax()));
+    }
+
+    Plan replace(Request.Replace r, List<String> now) throws Refused {
+        int at = indexOf(r.file(), now, r.old());
+        String entry = entry(r.text());
+        refuseDuplicate(r.file(), now, entry);
+        List<String> after = new ArrayList<>(now);
+        after.set(at, entry);
+        int chars = fits(r.file(), after);
+        return new Plan(r.file(), now, after, List.of(), Sentences.replaced(r.file().fileName(), chars, r.file().charsMax()));
+    }
+
+    Plan remove(Request.Remove r, List<String> now) throws Refused {
+        int at = indexOf(r.file(), now, r.old());
+        List<String> after = new ArrayList<>(now);
+        after.remove(at);
+        // A file the owner edited over its limit must still fit after any edit, remove included.
+        int chars = fits(r.file(), after);
+        return new Plan(r.file(), now, after, List.of(new Plan.Removal(false, r.old())),
+                Sentences.removed(r.file().fileName(), chars, r.file().charsMax()));
+    }
+
+    /** The resulting file lists kept, rewritten and new entries in the order the items give them. */
+    Plan consolidate(Request.Consolidate r, List<String> now) throws Refused {
+        IdentityFile file = r.file();
+        Set<String> named = new HashSet<>();
+        for (Request.Item item : r.items()) {
+            if (item.old() != null) {
+                indexOf(file, now, item.old());
+                if (!named.add(item.old())) {
+                    throw new Refused(Sentences.consolidateTwice(file.fileName(), item.old()));
+                }
+            }
+        }
+        for (String entry : now) {
+            if (!named.contains(entry)) {
+                throw new Refused(Sentences.consolidateMissing(file.fileName(), entry));
+            }
+        }
+        List<String> after = new ArrayList<>();
+        List<Plan.Removal> removals = new ArrayList<>();
+        int[] counts = new int[Request.Choice.values().length];
+        for (Request.Item item : r.items()) {
+            counts[item.choice().ordinal()]++;
+            switch (item.choice()) {
+                case KEEP -> after.add(item.old());
+                case REWRITE, NEW -> after.add(entry(item.text()));
+                case MOVE -> removals.add(new Plan.Removal(true, item.old()));
+                case DROP -> removals.add(new Plan.Removal(false, item.old()));
+            }
+        }
+        Set<String> seen = new HashSet<>();
+        for (String entry : after) {
+            if (!seen.add(entry)) {
+                throw new Refused(Sentences.consolidateDuplicate(file.fileName(), entry));
+            }
+        }
+        int chars = fits(file, after);
+        String sentence = Sentences.consolidated(file.fileName(), counts[Request.Choice.KEEP.ordinal()],
+                counts[Request.Choice.REWRITE.ordinal()], counts[Request.Choice.MOVE.ordinal()],
+                counts[Request.Choice.DROP.ordinal()], counts[Request.Choice.NEW.ordinal()], chars, file.charsMax());
+        return new Plan(file, now, after, removals, sentence);
+    }
+
+    /** Plans any identity request; a note is not one. */
+    Plan plan(Request r, List<String> now) throws Refused {
+        if (r instanceof Request.Add a) {
+            return add(a, now);
+        }
+        if (r instanceof Request.Replace p) {
+            return replace(p, now);
+        }
+        if (r instanceof Request.Remove m) {
+            return remove(m, now);
+        }
+        if (r instanceof Request.Consolidate c) {
+            return consolidate(c, now);
+        }
+        throw new IllegalArgumentException("a note is not an identity edit");
+    }
+
+    /** {@code old} must match an entry of the file as it is now, exactly. */
+    private static int indexOf(IdentityFile file, List<String> now, String old) throws Refused {
+        int at = now.indexOf(old);
+        if (at < 0) {
+            throw new Refused(Sentences.noSuchEntry(file.fileName(), old));
+        }
+        return at;
+    }
+
+    private static void refuseDuplicate(IdentityFile file, List<String> now, String entry) throws Refused {
+        if (now.contains(entry)) {
+            throw new Refused(Sentences.duplicate(file.fileName()));
+        }
+    }
+
+    /** The file's count after the edit, or the limit sentence. */
+    private static int fits(IdentityFile file, List<String> after) throws Refused {
+        int chars = Entries.chars(after);
+        if (chars > file.charsMax()) {
+            throw new Refused(Sentences.overLimit(file.fileName(), chars, file.charsMax()));
+        }
+        return chars;
+    }
+}

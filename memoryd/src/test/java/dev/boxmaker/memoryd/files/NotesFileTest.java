@@ -1,0 +1,78 @@
+package dev.boxmaker.memoryd.files;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.proto.DataClass;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class NotesFileTest {
+    static final Instant AT = Instant.parse("2026-09-24T21:02:59Z");
+    static final String SID = "mm-y73sxj3popgwumyccptb56p1ah";
+
+    @Test
+    void headersAreExactlyTheGrammarsLines() {
+        assertThat(NoteHeader.noted(AT, SID, DataClass.PRIVATE, true, false).line())
+                .isEqualTo("§ noted 2026-09-24T21:02Z in session " + SID + " · private · untrusted");
+        assertThat(NoteHeader.noted(AT, SID, DataClass.SECRET, false, false).line())
+                .isEqualTo("§ noted 2026-09-24T21:02Z in session " + SID + " · secret");
+        assertThat(NoteHeader.noted(AT, SID, DataClass.PRIVATE, true, true).line())
+                .isEqualTo("§ noted 2026-09-24T21:02Z in session " + SID + " · private · untrusted · flagged");
+        assertThat(NoteHeader.moved(AT, IdentityFile.MEMORY, SID).line())
+                .isEqualTo("§ moved 2026-09-24T21:02Z from memory.md in session " + SID);
+        assertThat(NoteHeader.dropped(AT, IdentityFile.USER, SID).line())
+                .isEqualTo("§ dropped 2026-09-24T21:02Z from user.md in session " + SID);
+        assertThat(NoteHeader.retracted(AT, "2026-09-24-0003").line())
+                .isEqualTo("§ retracted 2026-09-24T21:02Z note 2026-09-24-0003 by the owner");
+    }
+
+    @Test
+    void everyHeaderParsesBackToItself() {
+        for (NoteHeader h : List.of(NoteHeader.noted(AT, SID, DataClass.PUBLIC, false, true),
+                NoteHeader.noted(AT, SID, DataClass.PRIVATE, true, true),
+                NoteHeader.moved(AT, IdentityFile.USER, SID), NoteHeader.dropped(AT, IdentityFile.MEMORY, SID),
+                NoteHeader.retracted(AT, "2026-09-24-0003"))) {
+            assertThat(NoteHeader.parse(h.line())).contains(h);
+        }
+    }
+
+    @Test
+    void linesNearTheGrammarAreNotHeaders() {
+        assertThat(NoteHeader.parse("§ noted 2026-09-24T21:02Z in session " + SID + " · private · flagged · untrusted")).isEmpty();
+        assertThat(NoteHeader.parse("§ noted 2026-09-24T21:02:11Z in session " + SID + " · private")).isEmpty();
+        assertThat(NoteHeader.parse("§ moved 2026-09-24T21:02Z from soul.md in session " + SID)).isEmpty();
+        assertThat(NoteHeader.parse(" § dropped 2026-09-24T21:02Z from memory.md in session " + SID)).isEmpty();
+        assertThat(NoteHeader.parse("§ noted 2026-09-24T21:02Z in session mm-dh45qg… · private")).isEmpty();
+    }
+
+    @Test
+    void appendedNotesReadBackInOrderWithExactBytes(@TempDir Path dir) throws Exception {
+        NotesFile notes = new NotesFile(dir.resolve("notes.md"));
+        var first = new NotesFile.Note(NoteHeader.noted(AT, SID, DataClass.PRIVATE, false, false), "one\ntwo lines");
+        var second = new NotesFile.Note(NoteHeader.dropped(AT, IdentityFile.MEMORY, SID), "gone 😀");
+        notes.append(List.of(first));
+        notes.append(List.of(second));
+        assertThat(Files.readString(dir.resolve("notes.md"))).isEqualTo(
+                "§ noted 2026-09-24T21:02Z in session " + SID + " · private\none\ntwo lines\n"
+                        + "§ dropped 2026-09-24T21:02Z from memory.md in session " + SID + "\ngone 😀\n");
+        assertThat(notes.read()).containsExactly(first, second);
+    }
+
+    @Test
+    void aBodyHoldingAHeaderLineOrSeparatorIsNotStorable() {
+        assertThat(NotesFile.storable("fine")).isTrue();
+        assertThat(NotesFile.storable("a\n§ moved 2026-09-24T21:02Z from memory.md in session " + SID)).isFalse();
+        assertThat(NotesFile.storable("a\n§\nb")).isFalse();
+        assertThat(NotesFile.storable(" ")).isFalse();
+    }
+
+    @Test
+    void linesBeforeTheFirstHeaderAreSkipped() {
+        assertThat(NotesFile.parse("owner's preface\n§ retracted 2026-09-24T21:02Z note 2026-09-24-0003 by the owner\nx\n"))
+                .containsExactly(new NotesFile.Note(NoteHeader.retracted(AT, "2026-09-24-0003"), "x"));
+    }
+}

@@ -1,0 +1,78 @@
+package dev.boxmaker.memoryd.tool;
+
+import static dev.boxmaker.memoryd.tool.Fixture.clean;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.memoryd.files.IdentityFile;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ListingsTest {
+    static final String SID = Fixture.CLEAN.value();
+    static final String T = "2026-09-24T21:02:11Z";
+    @TempDir
+    Path dir;
+
+    @Test
+    void logListsTheLastEditsNewestFirstWithEntriesEscaped() throws Exception {
+        MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
+        store.add(clean(), IdentityFile.MEMORY, "a\u200Bb");
+        store.add(clean(), IdentityFile.MEMORY, "two\nlines");
+        store.note(Fixture.tainted(), "heard");
+        store.consolidate(clean(), IdentityFile.MEMORY,
+                List.of(Request.Item.move("a\u200Bb"), Request.Item.drop("two\nlines"), Request.Item.added("c")));
+        store.undo("2026-09-24-0004");
+        assertThat(store.admin("log", "")).isEqualTo(OwnerAnswer.ok(
+                "2026-09-24-0005  " + T + "  owner  undo 2026-09-24-0004 → memory.md\n"
+                        + "  + a\\u{200B}b\n"
+                        + "  + two\\nlines\n"
+                        + "  - c\n"
+                        + "2026-09-24-0004  " + T + "  " + SID + "  consolidate memory → memory.md\n"
+                        + "  + c\n"
+                        + "  - a\\u{200B}b (moved to notes.md)\n"
+                        + "  - two\\nlines (dropped to notes.md)\n"
+                        + "2026-09-24-0003  " + T + "  " + Fixture.TAINTED + "  note → notes.md\n"
+                        + "  + heard\n"
+                        + "2026-09-24-0002  " + T + "  " + SID + "  add memory → memory.md\n"
+                        + "  + two\\nlines\n"
+                        + "2026-09-24-0001  " + T + "  " + SID + "  add memory → memory.md\n"
+                        + "  + a\\u{200B}b\n"));
+        assertThat(store.admin("log", "1").text()).isEqualTo(
+                "2026-09-24-0005  " + T + "  owner  undo 2026-09-24-0004 → memory.md\n"
+                        + "  + a\\u{200B}b\n  + two\\nlines\n  - c\n");
+    }
+
+    @Test
+    void logCountIsOneTo1000() throws Exception {
+        MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
+        assertThat(store.admin("log", "1000")).isEqualTo(OwnerAnswer.ok("no edits yet"));
+        assertThat(store.admin("log", "1001"))
+                .isEqualTo(OwnerAnswer.refused("log takes a number of edits from 1 to 1,000; got \"1001\""));
+        assertThat(store.admin("log", "0"))
+                .isEqualTo(OwnerAnswer.refused("log takes a number of edits from 1 to 1,000; got \"0\""));
+        assertThat(store.admin("log", "ten"))
+                .isEqualTo(OwnerAnswer.refused("log takes a number of edits from 1 to 1,000; got \"ten\""));
+    }
+
+    @Test
+    void logShowsAcceptsAndRejects() throws Exception {
+        MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START), true);
+        store.add(clean(), IdentityFile.USER, "u");
+        store.add(clean(), IdentityFile.USER, "v");
+        store.admin("accept", "2026-09-24-0001");
+        store.admin("reject", "2026-09-24-0002");
+        assertThat(store.log(20)).isEqualTo(
+                "2026-09-24-0004  " + T + "  owner  reject 2026-09-24-0002\n"
+                        + "2026-09-24-0003  " + T + "  owner  add user → user.md, accepted from 2026-09-24-0001\n"
+                        + "  + u\n");
+    }
+
+    @Test
+    void anUnknownCommandIsRefused() throws Exception {
+        MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
+        assertThat(store.admin("redo", "")).isEqualTo(OwnerAnswer.refused(
+                "unknown command \"redo\"; the commands are log, undo, pending, accept, reject, show"));
+    }
+}

@@ -1,0 +1,77 @@
+package dev.boxmaker.memoryd.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.wire.msg.Outcome;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** memoryd refuses a wrong shape itself, naming the field; nothing is written. */
+class RequestParserTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "{}|\"action\" must be one of \"add\", \"replace\", \"remove\", \"note\", \"consolidate\"",
+        "{'action':7}|\"action\" must be one of \"add\", \"replace\", \"remove\", \"note\", \"consolidate\"",
+        "{'action':'edit'}|\"action\" must be one of \"add\", \"replace\", \"remove\", \"note\", \"consolidate\"",
+        "{'action':'add','text':'x'}|\"file\" must be \"memory\" or \"user\"",
+        "{'action':'add','file':'soul','text':'x'}|\"file\" must be \"memory\" or \"user\"",
+        "{'action':'add','file':'memory'}|\"text\" is missing or not a string",
+        "{'action':'add','file':'memory','text':3}|\"text\" is missing or not a string",
+        "{'action':'note'}|\"text\" is missing or not a string",
+        "{'action':'replace','file':'memory','text':'x'}|\"old\" is missing or not a string",
+        "{'action':'replace','file':'memory','old':'x'}|\"text\" is missing or not a string",
+        "{'action':'remove','file':'user'}|\"old\" is missing or not a string",
+        "{'action':'consolidate','file':'user'}|\"entries\" is missing or not an array of objects",
+        "{'action':'consolidate','file':'user','entries':{}}|\"entries\" is missing or not an array of objects",
+        "{'action':'consolidate','file':'user','entries':['x']}|\"entries\" is missing or not an array of objects",
+        "{'action':'consolidate','file':'user','entries':[{'old':'a'}]}|consolidate: entries[0] must have exactly one of keep, text, move, drop with its old; it has none",
+        "{'action':'consolidate','file':'user','entries':[{'text':'n'},{'old':'a','keep':true,'move':true}]}|consolidate: entries[1] must have exactly one of keep, text, move, drop with its old; it has keep and move",
+        "{'action':'consolidate','file':'user','entries':[{'old':'a','text':'b','drop':true}]}|consolidate: entries[0] must have exactly one of keep, text, move, drop with its old; it has text and drop",
+        "{'action':'consolidate','file':'user','entries':[{'old':'a','keep':false}]}|\"entries[0].keep\" must be true when given",
+        "{'action':'consolidate','file':'user','entries':[{'old':'a','move':'yes'}]}|\"entries[0].move\" must be true when given",
+        "{'action':'consolidate','file':'user','entries':[{'old':1,'keep':true}]}|\"entries[0].old\" is missing or not a string",
+        "{'action':'consolidate','file':'user','entries':[{'text':2}]}|\"entries[0].text\" is missing or not a string",
+        "{'action':'consolidate','file':'user','entries':[{'keep':true}]}|consolidate: entries[0] has no old, so it is a new entry and must have only text",
+        "{'action':'consolidate','file':'user','entries':[{'text':'n','drop':true}]}|consolidate: entries[0] has no old, so it is a new entry and must have only text",
+    })
+    void aWrongShapeIsRefusedNamingTheField(String json, String sentence) throws Exception {
+        MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
+        ObjectNode args = (ObjectNode) Json.MAPPER.readTree(json.replace('\'', '"'));
+        Answer a = store.call(Fixture.clean(), args);
+        assertThat(a.outcome()).isEqualTo(Outcome.REFUSED);
+        assertThat(a.text()).isEqualTo(sentence);
+        assertThat(Fixture.read(dir.resolve("notes.md"))).isEmpty();
+        assertThat(store.log(20)).isEqualTo("no edits yet");
+    }
+
+    @Test
+    void tooManyConsolidateItemsAreRefused() throws Exception {
+        ObjectNode args = Json.MAPPER.createObjectNode().put("action", "consolidate").put("file", "memory");
+        var entries = args.putArray("entries");
+        for (int i = 0; i < 1_001; i++) {
+            entries.addObject().put("text", "n" + i);
+        }
+        assertThat(Fixture.read(dir.resolve("x"))).isEmpty();
+        Refused r = org.junit.jupiter.api.Assertions.assertThrows(Refused.class, () -> RequestParser.parse(args));
+        assertThat(r.sentence()).isEqualTo("\"entries\" may hold at most 1,000 items");
+        entries.remove(1_000);
+        assertThat(RequestParser.parse(args)).isInstanceOf(Request.Consolidate.class);
+    }
+
+    @Test
+    void unknownFieldsAreIgnoredAndRequestsRoundTripThroughTheirArgs() throws Exception {
+        ObjectNode args = (ObjectNode) Json.MAPPER.readTree(
+                "{\"action\":\"consolidate\",\"file\":\"memory\",\"extra\":1,\"entries\":[{\"old\":\"a\",\"keep\":true},"
+                        + "{\"old\":\"b\",\"text\":\"c\"},{\"old\":\"d\",\"move\":true},{\"old\":\"e\",\"drop\":true},{\"text\":\"f\"}]}");
+        Request r = RequestParser.parse(args);
+        assertThat(RequestParser.parse(r.toArgs())).isEqualTo(r);
+    }
+}
