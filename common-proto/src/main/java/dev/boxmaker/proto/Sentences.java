@@ -58,6 +58,33 @@ public final class Sentences {
 
     public static final String SERVER_BUSY = "the daemon is busy; try again in a moment";
 
+    // Starting a socket server (each names the path; nothing at the path is removed unless it is a
+    // socket nobody answers on).
+
+    public static final String NATIVE_TRANSPORT_MISSING =
+            "the native transport (epoll) is not available, so Unix sockets cannot be served; "
+            + "run on Linux x86_64 with netty-transport-native-epoll and prefer-native-transport set";
+
+    public static String socketInUse(Path socket) {
+        return "another process is answering on " + socket + "; stop it or give this daemon another socket path";
+    }
+
+    public static String socketNotASocket(Path socket) {
+        return "the file at " + socket + " is not a socket and was left alone; move it away or give this daemon another socket path";
+    }
+
+    public static String socketUnchecked(Path socket) {
+        return "could not check the socket at " + socket + ", so it was left alone; remove it if no daemon uses it";
+    }
+
+    public static String socketDirFailed(Path dir) {
+        return "could not create the socket directory " + dir + ": a file is in the way or a parent is not writable";
+    }
+
+    public static String listenFailed(Path socket) {
+        return "could not listen on " + socket + "; nothing is served; see the daemon's log";
+    }
+
     // Values.
 
     public static String invalidSessionId(String value) {

@@ -75,7 +75,7 @@ public final class Envelope {
                 .collect(Collectors.joining(".")).replace(".[", "[");
         Throwable cause = e.getCause();
         if (cause instanceof dev.boxmaker.proto.wire.msg.Fields.Missing missing) {
-            return Sentences.fieldMissing(kind, field.isEmpty() ? missing.field() : field + "." + missing.field());
+            return Sentences.fieldMissing(kind, under(field, missing.field()));
         }
         if (cause instanceof IllegalArgumentException && cause.getMessage() != null) {
             return Sentences.fieldInvalid(kind, field.isEmpty() ? "body" : field, "is wrong: " + cause.getMessage());
@@ -83,9 +83,23 @@ public final class Envelope {
         if (e instanceof MismatchedInputException && e.getMessage() != null
                 && e.getMessage().startsWith("Missing required creator property")) {
             String missing = e.getMessage().replaceFirst("(?s)^Missing required creator property '([^']*)'.*$", "$1");
-            return Sentences.fieldMissing(kind, field.isEmpty() ? missing : field + "." + missing);
+            return Sentences.fieldMissing(kind, under(field, missing));
         }
         return Sentences.fieldInvalid(kind, field.isEmpty() ? "body" : field, "has the wrong type or value");
+    }
+
+    /**
+     * The missing field's full name. When the field is absent (not null), Jackson's path already
+     * ends with it, so it is not added twice ("session", not "session.session").
+     */
+    private static String under(String path, String field) {
+        if (path.isEmpty()) {
+            return field;
+        }
+        if (path.equals(field) || path.endsWith("." + field)) {
+            return path;
+        }
+        return path + "." + field;
     }
 
     private static String utf8(byte[] payload) {

@@ -1,0 +1,194 @@
+package dev.boxmaker.proto.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.boxmaker.proto.client.ClientException.Reason;
+import dev.boxmaker.proto.testing.RawSocket;
+import dev.boxmaker.proto.testing.RunningServer;
+import dev.boxmaker.proto.testing.TestServers;
+import dev.boxmaker.proto.wire.msg.ErrorReply;
+import dev.boxmaker.proto.wire.msg.LoopAdmin;
+import dev.boxmaker.proto.wire.msg.LoopAdminReply;
+import dev.boxmaker.proto.wire.msg.MemoryBlock;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every way a call can fail, each with its exact sentence, and the ways it succeeds. */
+class SocketClientTest {
+    private static final String RUNBOOK = "memory-unavailable";
+    private static final Duration CONNECT = Duration.ofSeconds(2);
+    private static final Duration REPLY = Duration.ofSeconds(2);
+    /** Generous: the timeouts under test are 2 seconds or less. */
+    private static final Duration BOUND = Duration.ofSeconds(10);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void noSocketFileMeansNothingAnswers() {
+        Path socket = TestServers.socketIn(dir, "none.sock");
+
+        ClientException e = fail(socket, CONNECT, REPLY);
+
+        assertThat(e.reason()).isEqualTo(Reason.NO_DAEMON);
+        assertThat(e).hasMessage("nothing answers on " + socket + " (is the daemon running?); see runbook memory-unavailable");
+    }
+
+    @Test
+    void aSocketNobodyListensOnMeansNothingAnswers() throws Exception {
+        Path socket = TestServers.socketIn(dir, "stale.sock");
+        try (ServerSocketChannel gone = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            gone.bind(UnixDomainSocketAddress.of(socket));
+        }
+
+        ClientException e = fail(socket, CONNECT, REPLY);
+
+        assertThat(e.reason()).isEqualTo(Reason.NO_DAEMON);
+        assertThat(e).hasMessage("nothing answers on " + socket + " (is the daemon running?); see runbook memory-unavailable");
+    }
+
+    @Test
+    void aServerThatNeverAnswersTimesOutWithinTheBound() throws Exception {
+        Path socket = TestServers.socketIn(dir, "silent.sock");
+        try (ServerSocketChannel silent = listen(socket, 8)) {
+            long started = System.nanoTime();
+            ClientException e = fail(socket, CONNECT, REPLY);
+
+            assertThat(e.reason()).isEqualTo(Reason.NO_REPLY);
+            assertThat(e).hasMessage("no reply from " + socket + " within 2 seconds; see runbook memory-unavailable");
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(BOUND);
+        }
+    }
+
+    @Test
+    void aFullBacklogTimesOutTheConnectWithinTheBound() throws Exception {
+        Path socket = TestServers.socketIn(dir, "full.sock");
+        List<SocketChannel> queued = new ArrayList<>();
+        try (ServerSocketChannel never = listen(socket, 1)) {
+            // Linux queues backlog + 1 connections; the next connect waits for room that never comes.
+            fillBacklog(socket, queued);
+            long started = System.nanoTime();
+            ClientException e = fail(socket, Duration.ofMillis(300), REPLY);
+
+            assertThat(e.reason()).isEqualTo(Reason.CONNECT_TIMED_OUT);
+            assertThat(e).hasMessage("could not connect to " + socket + " within 300 ms; see runbook memory-unavailable");
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(BOUND);
+        } finally {
+            for (SocketChannel channel : queued) {
+                channel.close();
+            }
+        }
+    }
+
+    @Test
+    void aServerThatClosesEarlyLosesTheConnection() throws Exception {
+        Path socket = TestServers.socketIn(dir, "rude.sock");
+        try (ServerSocketChannel rude = listen(socket, 8)) {
+            Thread server = serveOnce(rude, null);
+
+            ClientException e = fail(socket, CONNECT, REPLY);
+            server.join(BOUND.toMillis());
+
+            assertThat(e.reason()).isEqualTo(Reason.CONNECTION_LOST);
+            assertThat(e).hasMessage("the connection to " + socket + " closed before a reply came; see runbook memory-unavailable");
+        }
+    }
+
+    @Test
+    void aReplyThatIsNotJsonIsABadReply() throws Exception {
+        Path socket = TestServers.socketIn(dir, "garbled.sock");
+        try (ServerSocketChannel garbled = listen(socket, 8)) {
+            Thread server = serveOnce(garbled, RawSocket.frame("<html>"));
+
+            ClientException e = fail(socket, CONNECT, REPLY);
+            server.join(BOUND.toMillis());
+
+            assertThat(e.reason()).isEqualTo(Reason.BAD_REPLY);
+            assertThat(e).hasMessage("the reply from " + socket
+                    + " could not be read (the frame is not valid JSON); see runbook memory-unavailable");
+        }
+    }
+
+    @Test
+    void aReplyLongerThanTheLimitIsABadReplyAndIsNotRead() throws Exception {
+        Path socket = TestServers.socketIn(dir, "huge.sock");
+        try (ServerSocketChannel huge = listen(socket, 8)) {
+            Thread server = serveOnce(huge, RawSocket.header(0x7FFF_FFFFL));
+
+            ClientException e = fail(socket, CONNECT, REPLY);
+            server.join(BOUND.toMillis());
+
+            assertThat(e.reason()).isEqualTo(Reason.BAD_REPLY);
+            assertThat(e).hasMessage("the reply from " + socket + " could not be read (frame too large: 2,147,483,647 "
+                    + "bytes; the limit is 16,777,216); see runbook memory-unavailable");
+        }
+    }
+
+    @Test
+    void anErrorReplyIsReturnedForTheCallerToJudge() throws Exception {
+        try (RunningServer running = RunningServer.echo(dir)) {
+            assertThat(SocketClient.call(running.socket(), new MemoryBlock(), CONNECT, REPLY, RUNBOOK))
+                    .isEqualTo(new ErrorReply("this socket does not serve \"memory_block\"", null));
+        }
+    }
+
+    @Test
+    void aReplyComesBackWithWireWaitsForTheKind() throws Exception {
+        try (RunningServer running = RunningServer.echo(dir)) {
+            assertThat(SocketClient.call(running.socket(), new LoopAdmin("echo", "hi"), RUNBOOK))
+                    .isEqualTo(new LoopAdminReply("hi"));
+        }
+    }
+
+    private static ClientException fail(Path socket, Duration connect, Duration reply) {
+        return catchThrowableOfType(ClientException.class,
+                () -> SocketClient.call(socket, new LoopAdmin("echo", "x"), connect, reply, RUNBOOK));
+    }
+
+    private static ServerSocketChannel listen(Path socket, int backlog) throws IOException {
+        ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        server.bind(UnixDomainSocketAddress.of(socket), backlog);
+        return server;
+    }
+
+    private static void fillBacklog(Path socket, List<SocketChannel> queued) throws IOException {
+        while (true) {
+            SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+            channel.configureBlocking(false);
+            try {
+                channel.connect(UnixDomainSocketAddress.of(socket));
+                queued.add(channel);
+            } catch (IOException full) {
+                channel.close();
+                return;
+            }
+        }
+    }
+
+    /** Accepts one connection, writes {@code reply} (or nothing), and closes it. */
+    private static Thread serveOnce(ServerSocketChannel server, byte[] reply) {
+        Thread thread = new Thread(() -> {
+            try (SocketChannel connection = server.accept()) {
+                if (reply != null) {
+                    connection.write(ByteBuffer.wrap(reply));
+                }
+            } catch (IOException ignored) {
+                // The test's assertions are on the client's side.
+            }
+        }, "test-server");
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+}
