@@ -1,6 +1,6 @@
 package dev.boxmaker.bxctl;
 
-import dev.boxmaker.proto.client.Waits;
+import dev.boxmaker.proto.client.Wait;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
 import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
 import java.util.concurrent.Callable;
@@ -32,7 +32,7 @@ final class MemoryCommand implements Runnable {
         public Integer call() {
             Bxctl top = memory.top;
             return DaemonCall.run(top, top.memorySocket(), new MemoryAdmin("show", ""),
-                    Waits.MEMORY_ADMIN, RUNBOOK, MemoryAdminReply.class, MemoryAdminReply::text);
+                    java.time.Duration.ofSeconds(Wait.MEMORY_ADMIN_SECONDS), RUNBOOK, MemoryAdminReply.class, MemoryAdminReply::text);
         }
     }
 }

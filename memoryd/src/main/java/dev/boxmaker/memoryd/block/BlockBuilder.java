@@ -33,7 +33,7 @@ public final class BlockBuilder {
     }
 
     /** The block, or a {@link HandlerRefusal} naming the file at fault. */
-    public String build() {
+    public String build() throws HandlerRefusal {
         String soul = read(MemoryDir.SOUL);
         long soulChars = Entries.chars(soul.stripTrailing());
         if (soulChars > IdentityFile.SOUL_CHARS_MAX) {
@@ -46,7 +46,7 @@ public final class BlockBuilder {
         return BlockText.render(soul, parts);
     }
 
-    private BlockText.Part part(IdentityFile file) {
+    private BlockText.Part part(IdentityFile file) throws HandlerRefusal {
         String name = file.fileName();
         List<String> entries = Entries.parse(read(name));
         long chars = Entries.chars(entries);
@@ -66,7 +66,7 @@ public final class BlockBuilder {
         return new BlockText.Part(name, shown, chars, max);
     }
 
-    private String read(String name) {
+    private String read(String name) throws HandlerRefusal {
         Path file = memoryDir.resolve(name);
         try {
             return java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);

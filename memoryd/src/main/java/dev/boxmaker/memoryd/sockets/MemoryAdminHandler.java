@@ -25,7 +25,7 @@ public final class MemoryAdminHandler implements Handler<MemoryAdmin> {
     }
 
     @Override
-    public Message handle(MemoryAdmin request) throws IOException {
+    public Message handle(MemoryAdmin request) throws IOException, HandlerRefusal {
         if (request.command().equals("show")) {
             return new MemoryAdminReply(block.build());
         }

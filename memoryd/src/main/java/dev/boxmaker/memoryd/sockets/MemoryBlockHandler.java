@@ -2,6 +2,7 @@ package dev.boxmaker.memoryd.sockets;
 
 import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.proto.server.Handler;
+import dev.boxmaker.proto.server.HandlerRefusal;
 import dev.boxmaker.proto.wire.msg.MemoryBlock;
 import dev.boxmaker.proto.wire.msg.MemoryBlockReply;
 import dev.boxmaker.proto.wire.msg.Message;
@@ -15,7 +16,7 @@ public final class MemoryBlockHandler implements Handler<MemoryBlock> {
     }
 
     @Override
-    public Message handle(MemoryBlock request) {
+    public Message handle(MemoryBlock request) throws HandlerRefusal {
         return new MemoryBlockReply(block.build());
     }
 }

@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.sockets;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.memoryd.TempHome;
+import dev.boxmaker.proto.client.ClientException;
 import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
@@ -27,7 +28,11 @@ class MemorydSocketTests {
     static final Duration WAIT = Duration.ofSeconds(10);
 
     static Message call(String socket, Message request) {
-        return SocketClient.call(TempHome.home.resolve(socket), request, WAIT, WAIT, "test");
+        try {
+            return SocketClient.call(TempHome.home.resolve(socket), request, WAIT, WAIT, "test");
+        } catch (ClientException e) {
+            throw new AssertionError(e.getMessage(), e);
+        }
     }
 
     @Test
