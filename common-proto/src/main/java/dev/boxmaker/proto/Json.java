@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,7 +22,9 @@ public final class Json {
      * line cannot mean two things. Values are taken only as the type they are written in: Jackson
      * would otherwise read {@code "3"} or {@code 3.5} as the count 3, {@code 0} as {@code false}
      * (an {@code untrusted} flag) and {@code 5} as the text {@code "5"}, and wire.md's counts are
-     * JSON integers.
+     * JSON integers. A character outside the BMP (an emoji) is written as its four UTF-8 bytes,
+     * not Jackson 2's default {@code \uD83D\uDE00}, so a session log reads as the text it holds; a
+     * lone surrogate, which has no UTF-8 form, is still written as an escape.
      */
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -37,6 +40,7 @@ public final class Json {
             .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
             .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE)
+            .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
             .serializationInclusion(JsonInclude.Include.ALWAYS)
             .build();
 

@@ -66,4 +66,16 @@ class LoopKindsTest {
         String json = envelope("error", "{\"message\":\"empty frame\",\"runbook\":null}");
         assertThat(roundTrip(json)).isEqualTo(new ErrorReply("empty frame", null));
     }
+
+    @Test
+    void textKeepsUnicodeAsItIs() {
+        String json = envelope("turn", "{\"session\":\"chat-20260920t140211-3f9a\",\"text\":\"caf\u00e9 \u732b \ud83d\ude00\\n\\\"q\\\"\",\"speaker\":null}");
+        assertThat(((Turn) roundTrip(json)).text()).isEqualTo("caf\u00e9 \u732b \ud83d\ude00\n\"q\"");
+    }
+
+    @Test
+    void aLoneSurrogateIsWrittenAsAnEscape() {
+        String json = envelope("turn", "{\"session\":\"chat-20260920t140211-3f9a\",\"text\":\"x\\uD83D\",\"speaker\":null}");
+        assertThat(((Turn) roundTrip(json)).text()).isEqualTo("x\ud83d");
+    }
 }
