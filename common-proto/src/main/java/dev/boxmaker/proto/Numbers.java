@@ -7,7 +7,8 @@ public final class Numbers {
 
     /** {@code 2350} as {@code "2,350"}; locale-independent. */
     public static String grouped(long n) {
-        String digits = Long.toString(Math.abs(n));
+        // Not Math.abs: it has no positive form of Long.MIN_VALUE and returns it negative.
+        String digits = n < 0 ? Long.toString(n).substring(1) : Long.toString(n);
         StringBuilder out = new StringBuilder(digits.length() + digits.length() / 3 + 1);
         if (n < 0) {
             out.append('-');

@@ -47,11 +47,29 @@ public final class Sentences {
     }
 
     public static String fieldMissing(String kind, String field) {
-        return "the body of " + kind + " is not valid: \"" + field + "\" is missing";
+        return fieldInvalid(kind, field, FIELD_MISSING);
     }
 
     public static String fieldInvalid(String kind, String field, String why) {
         return "the body of " + kind + " is not valid: \"" + field + "\" " + why;
+    }
+
+    /** Why a field is refused, after its name. */
+    public static final String FIELD_MISSING = "is missing";
+
+    public static final String FIELD_WRONG_TYPE = "has the wrong type or value";
+
+    /** A value's own sentence, after the field's name. */
+    public static String fieldWrong(String sentence) {
+        return "is wrong: " + sentence;
+    }
+
+    /** Why a count is refused, after the field's name. */
+    public static final String FIELD_NEGATIVE = "must not be negative";
+
+    /** Why a text is refused, after the field's name. */
+    public static String fieldTooLong(int charsMax) {
+        return "is longer than " + Numbers.grouped(charsMax) + " characters";
     }
 
     public static final String SERVER_FAILED = "the request failed inside the daemon; nothing was changed; see the daemon's log";
@@ -94,6 +112,10 @@ public final class Sentences {
 
     public static String unknownDataClass(String word) {
         return "unknown data class \"" + quote(word) + "\": it must be public, private or secret";
+    }
+
+    public static String unknownOutcome(String word) {
+        return "unknown outcome \"" + quote(word) + "\": it must be ok, refused, denied or failed";
     }
 
     // The blocking client (each names the socket and the runbook entry).

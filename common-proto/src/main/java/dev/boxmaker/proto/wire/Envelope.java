@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Sentences;
 import dev.boxmaker.proto.wire.msg.Message;
@@ -13,7 +12,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.stream.Collectors;
 
 /**
  * The envelope {@code {"kind": "<kind>", "body": {...}}} and its decoding. Every way a payload can
@@ -70,36 +68,8 @@ public final class Envelope {
 
     /** A sentence naming the field at fault, from Jackson's account of what went wrong. */
     private static String describe(String kind, JsonMappingException e) {
-        String field = e.getPath().stream()
-                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                .collect(Collectors.joining(".")).replace(".[", "[");
-        Throwable cause = e.getCause();
-        if (cause instanceof dev.boxmaker.proto.wire.msg.Fields.Missing missing) {
-            return Sentences.fieldMissing(kind, under(field, missing.field()));
-        }
-        if (cause instanceof IllegalArgumentException && cause.getMessage() != null) {
-            return Sentences.fieldInvalid(kind, field.isEmpty() ? "body" : field, "is wrong: " + cause.getMessage());
-        }
-        if (e instanceof MismatchedInputException && e.getMessage() != null
-                && e.getMessage().startsWith("Missing required creator property")) {
-            String missing = e.getMessage().replaceFirst("(?s)^Missing required creator property '([^']*)'.*$", "$1");
-            return Sentences.fieldMissing(kind, under(field, missing));
-        }
-        return Sentences.fieldInvalid(kind, field.isEmpty() ? "body" : field, "has the wrong type or value");
-    }
-
-    /**
-     * The missing field's full name. When the field is absent (not null), Jackson's path already
-     * ends with it, so it is not added twice ("session", not "session.session").
-     */
-    private static String under(String path, String field) {
-        if (path.isEmpty()) {
-            return field;
-        }
-        if (path.equals(field) || path.endsWith("." + field)) {
-            return path;
-        }
-        return path + "." + field;
+        FieldFault fault = FieldFault.of(e);
+        return Sentences.fieldInvalid(kind, fault.field(), fault.why());
     }
 
     private static String utf8(byte[] payload) {

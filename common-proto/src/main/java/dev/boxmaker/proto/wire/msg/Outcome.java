@@ -2,6 +2,7 @@ package dev.boxmaker.proto.wire.msg;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.boxmaker.proto.Sentences;
 
 /**
  * How a tool call ended: {@code refused} is a tool's own no, {@code denied} the policy's no,
@@ -31,6 +32,6 @@ public enum Outcome {
                 return o;
             }
         }
-        throw new IllegalArgumentException("must be ok, refused, denied or failed");
+        throw new IllegalArgumentException(Sentences.unknownOutcome(word));
     }
 }
