@@ -59,7 +59,8 @@ public final class SessionLogReader {
      *
      * @param records the records, in order; the first is number {@code from.records()}
      * @param next    the position after the last record returned, to pass to the next read
-     * @param more    whether the batch stopped at its size limit with more complete lines to read
+     * @param more    whether the batch stopped at its size limit rather than at the end of the
+     *                complete lines; read again from {@code next} for the rest (possibly none)
      */
     public record Batch(List<LogRecord> records, LogPosition next, boolean more) {
         public Batch {
