@@ -140,6 +140,94 @@ public final class Sentences {
         return "the connection to " + socket + " closed before a reply came; see runbook " + runbook;
     }
 
+    // Session logs (home.md)
+
+    /** The runbook entry every session-log sentence names. */
+    public static final String LOG_RUNBOOK = "session-log-invalid";
+
+    /**
+     * A line of a session log that cannot be read. Records count from 0 (home.md); the editor's
+     * line number is given too, since that is what an owner opening the file sees.
+     */
+    public static String logLineInvalid(Path file, long record, String why) {
+        return "the session log " + file + " is not valid at record " + Numbers.grouped(record)
+                + " (line " + Numbers.grouped(record + 1) + " in an editor): " + why
+                + "; the records before it were read and none after it; see runbook " + LOG_RUNBOOK;
+    }
+
+    public static final String LOG_LINE_NOT_UTF8 = "it is not valid UTF-8";
+
+    public static final String LOG_LINE_NOT_JSON = "it is not one JSON object";
+
+    public static String logLineTooLong(int bytesMax) {
+        return "it is longer than " + Numbers.grouped(bytesMax) + " bytes";
+    }
+
+    public static final String LOG_TYPE_MISSING = "\"type\" is missing";
+
+    public static String logTypeUnknown(String type) {
+        return "unknown type \"" + quote(type) + "\": it must be user, assistant or tool_result";
+    }
+
+    /** A field of a log record at fault, as {@code FieldFault} names it. */
+    public static String logField(String field, String why) {
+        return "\"" + field + "\" " + why;
+    }
+
+    public static String logEndsBeforeRecord(Path file, long records) {
+        return "the session log " + file + " holds fewer than the " + Numbers.grouped(records)
+                + " records already read; a session log is never rewritten, so something else changed it"
+                + "; see runbook " + LOG_RUNBOOK;
+    }
+
+    public static String logEndsBeforeByte(Path file, long bytes) {
+        return "the session log " + file + " is shorter than the " + Numbers.grouped(bytes)
+                + " bytes already read; a session log is never rewritten, so something else changed it"
+                + "; see runbook " + LOG_RUNBOOK;
+    }
+
+    public static String logNotALineStart(Path file, long bytes) {
+        return "byte " + Numbers.grouped(bytes) + " of the session log " + file + " is not the start of a line"
+                + "; resume from a position the reader returned, or from the record count alone";
+    }
+
+    public static String logPositionInvalid(long records, long bytes) {
+        return "a session log position needs 0 <= records <= bytes, not " + Numbers.grouped(records)
+                + " records at byte " + Numbers.grouped(bytes);
+    }
+
+    public static String logRecordTooLong(Path file, long bytes, int bytesMax) {
+        return "a record of " + Numbers.grouped(bytes) + " bytes is over the session log's limit of "
+                + Numbers.grouped(bytesMax) + " bytes; nothing was written to " + file;
+    }
+
+    public static String logRecordDoesNotReadBack(Class<?> type) {
+        return "a " + type.getSimpleName() + " would not read back equal from its line, so it was not written"
+                + "; this is a bug in common-proto";
+    }
+
+    public static String logBusy(Path file) {
+        return "the session log " + file + " is already open for writing; a session has one writer at a time";
+    }
+
+    public static String logWriterBroken(Path file) {
+        return "a write to the session log " + file + " failed and could not be undone; nothing more is written"
+                + " through this writer; open the log again, which drops the unfinished line";
+    }
+
+    public static String logUnfinishedLineDropped(Path file, long bytes) {
+        return "dropped an unfinished last line of " + Numbers.grouped(bytes) + " bytes from the session log "
+                + file + ", left by a write that never completed";
+    }
+
+    public static String invalidTime(String text) {
+        return "invalid time \"" + quote(text) + "\": it must be a UTC time to the second, like 2026-09-20T14:02:11Z";
+    }
+
+    public static String timeOutOfRange(java.time.Instant time) {
+        return "the time " + time + " is outside the years 0000 to 9999, which a session log can hold";
+    }
+
     /** A value quoted into a sentence: escaped so it cannot draw on a terminal, and cut. */
     public static String quote(String value) {
         if (value == null) {

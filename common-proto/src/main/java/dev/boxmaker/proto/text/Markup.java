@@ -51,11 +51,25 @@ public final class Markup {
             } else if (found.equals("|>")) {
                 out.append(m.start() > 0 && text.charAt(m.start() - 1) == '\\' ? "|>" : "\\|>");
             } else {
-                out.append(found.replace('<', '\u2039'));
+                out.append(tag(found));
             }
             last = m.end();
         } while (m.find());
         out.append(text, last, text.length());
         return out.toString();
+    }
+
+    /**
+     * Any marker but {@code <|} and {@code |>}, with its {@code <} written as {@code ‹}. A role tag's
+     * attributes hold no {@code <} or {@code >}, so the one marker it can swallow is a {@code |>} at
+     * its end ({@code <system/|>}); that is made inert too, or a second pass would find it and
+     * {@link #inert} would not be idempotent.
+     */
+    private static String tag(String found) {
+        String tag = found.replace('<', '\u2039');
+        if (tag.endsWith("|>") && !tag.endsWith("\\|>")) {
+            tag = tag.substring(0, tag.length() - 2) + "\\|>";
+        }
+        return tag;
     }
 }

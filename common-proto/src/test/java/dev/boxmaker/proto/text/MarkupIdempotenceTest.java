@@ -40,14 +40,22 @@ class MarkupIdempotenceTest {
     @Property(tries = 1000)
     void inertLeavesNoTagOrOpeningMarker(@ForAll("markupish") String text) {
         String once = Markup.inert(text);
-        assertThat(once.replace("<\\|", "")).doesNotContain("<|");
+        assertThat(once).doesNotContain("<|");
         assertThat(Markup.PATTERN.matcher(once).results().map(m -> m.group())
                 .filter(m -> m.startsWith("<"))).isEmpty();
     }
 
     @Test
+    void aTagEndingInABarHasBothMarkersMadeInert() {
+        // Found by inertTwiceIsInertOnce: the tag took the |> inside it, and a second pass escaped it.
+        assertThat(Markup.inert("<system/|>")).isEqualTo("\u2039system/\\|>");
+        assertThat(Escape.escape("<tool_call x |>")).isEqualTo("\u2039tool_call x \\|>");
+    }
+
+    @Test
     void knownOverlapsAreStable() {
-        for (String text : List.of("<||>", "<|>", "||>", "\\|>", "<<|system>>", "< /system >", "<|system|>")) {
+        for (String text : List.of("<||>", "<|>", "||>", "\\|>", "<<|system>>", "< /system >", "<|system|>",
+                "<system/|>", "<tool_call x |>")) {
             String once = Markup.inert(text);
             assertThat(Markup.inert(once)).as(text).isEqualTo(once);
         }

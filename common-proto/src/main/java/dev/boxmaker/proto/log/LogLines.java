@@ -1,0 +1,68 @@
+package dev.boxmaker.proto.log;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.Sentences;
+import dev.boxmaker.proto.wire.FieldFault;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/** One record as one line's bytes, and back; the newline is the caller's. */
+final class LogLines {
+    private static final ObjectWriter WRITER = Json.MAPPER.writerFor(LogRecord.class);
+    private static final ObjectReader READER = Json.MAPPER.readerFor(LogRecord.class);
+
+    private LogLines() {
+    }
+
+    /** The line for {@code record}, without its newline: UTF-8 JSON, {@code type} first. */
+    static byte[] encode(LogRecord record) {
+        try {
+            return WRITER.writeValueAsBytes(record);
+        } catch (JsonProcessingException e) {
+            // Every field of a record has a serializer; this cannot happen short of a bug here.
+            throw new IllegalStateException("a session log record could not be written as JSON", e);
+        }
+    }
+
+    /**
+     * The record held by the first {@code length} bytes of {@code line}, record number
+     * {@code record} of {@code file}; any fault is a {@link LogFormatException} naming both.
+     */
+    static LogRecord decode(byte[] line, int length, Path file, long record) throws LogFormatException {
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(line, 0, length)).toString();
+        } catch (CharacterCodingException e) {
+            throw new LogFormatException(file, record, Sentences.LOG_LINE_NOT_UTF8);
+        }
+        // Only an object can carry "type"; Jackson's words for an array or a number are no help.
+        if (!text.stripLeading().startsWith("{")) {
+            throw new LogFormatException(file, record, Sentences.LOG_LINE_NOT_JSON);
+        }
+        try {
+            return READER.readValue(text);
+        } catch (InvalidTypeIdException e) {
+            String why = e.getTypeId() == null ? Sentences.LOG_TYPE_MISSING : Sentences.logTypeUnknown(e.getTypeId());
+            throw new LogFormatException(file, record, why);
+        } catch (JsonMappingException e) {
+            FieldFault fault = FieldFault.of(e);
+            // No field named: a second value after the object, which is not one record.
+            String why = fault.field().equals(FieldFault.WHOLE)
+                    ? Sentences.LOG_LINE_NOT_JSON : Sentences.logField(fault.field(), fault.why());
+            throw new LogFormatException(file, record, why);
+        } catch (JsonProcessingException e) {
+            throw new LogFormatException(file, record, Sentences.LOG_LINE_NOT_JSON);
+        }
+    }
+}
