@@ -106,4 +106,21 @@ class BlockBuilderTest {
         write("memory.md", "§\none\r\nline two\r\n  §  \r\n\r\n§\ntwo\n");
         assertThat(build()).contains("# memory.md (18 of 2,200 characters)\none\nline two\n§\ntwo\n\n# user.md");
     }
+
+    @Test
+    void aKeptBlockIsRebuiltWhenAFileChangesEvenToTheSameSize() throws Exception {
+        BlockBuilder builder = new BlockBuilder(dir);
+        write("memory.md", "aaaa\n");
+        assertThat(builder.build()).contains("\naaaa\n");
+        assertThat(builder.build()).contains("\naaaa\n");
+        // memoryd replaces files by rename; an editor may write in place: both are seen.
+        Path next = dir.resolve("memory.md.new");
+        Files.writeString(next, "bbbb\n");
+        Files.move(next, dir.resolve("memory.md"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        assertThat(builder.build()).contains("\nbbbb\n");
+        write("user.md", "cccc\n");
+        assertThat(builder.build()).contains("\ncccc");
+        Files.delete(dir.resolve("user.md"));
+        assertThatThrownBy(builder::build).hasMessageContaining("user.md cannot be read");
+    }
 }
