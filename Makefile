@@ -16,9 +16,9 @@ run: $(JAR_MEMORYD) $(JAR_BXCTL)
 stop:
 	@bin/boxmaker-stop "$(HOME_DIR)"
 
-## test: every test (unit, socket, and process tests)
+## test: every test (unit, socket, and process tests); Surefire's and Failsafe's summaries are printed
 test:
-	$(MVNW) verify
+	./mvnw -B --no-transfer-progress verify
 
 ## build: the daemons and bxctl, without running tests
 build: $(JAR_MEMORYD) $(JAR_BXCTL)
