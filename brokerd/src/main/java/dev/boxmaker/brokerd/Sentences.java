@@ -131,8 +131,12 @@ public final class Sentences {
 
     public static final String OWNER_DENIED = "the owner denied this call";
 
-    public static String ownerTimedOut(long minutes) {
-        return "the owner did not answer within " + count(minutes) + " minutes, so the call is denied";
+    /** The wait in whole minutes when it is whole minutes (the default, 10), else in seconds. */
+    public static String ownerTimedOut(java.time.Duration wait) {
+        long seconds = Math.max(1, wait.toSeconds());
+        String span = seconds % 60 == 0 ? count(seconds / 60) + (seconds == 60 ? " minute" : " minutes")
+                : count(seconds) + (seconds == 1 ? " second" : " seconds");
+        return "the owner did not answer within " + span + ", so the call is denied";
     }
 
     public static String approvalsFull(int max) {

@@ -103,7 +103,7 @@ public final class Broker implements AutoCloseable {
             case DENIED -> done(finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
                     Sentences.OWNER_DENIED, taints.of(request.session().value())));
             case TIMED_OUT -> done(finish(request, Optional.of(grant), AuditRecord.TIMED_OUT, Outcome.DENIED,
-                    Sentences.ownerTimedOut(approvals.timeout().toMinutes()), taints.of(request.session().value())));
+                    Sentences.ownerTimedOut(approvals.timeout()), taints.of(request.session().value())));
         }, runners);
     }
 
