@@ -133,10 +133,14 @@ public final class Sentences {
 
     /** The wait in whole minutes when it is whole minutes (the default, 10), else in seconds. */
     public static String ownerTimedOut(java.time.Duration wait) {
+        return "the owner did not answer within " + span(wait) + ", so the call is denied";
+    }
+
+    /** A wait as words: whole minutes when it is whole minutes, else seconds (at least 1). */
+    static String span(java.time.Duration wait) {
         long seconds = Math.max(1, wait.toSeconds());
-        String span = seconds % 60 == 0 ? count(seconds / 60) + (seconds == 60 ? " minute" : " minutes")
+        return seconds % 60 == 0 ? count(seconds / 60) + (seconds == 60 ? " minute" : " minutes")
                 : count(seconds) + (seconds == 1 ? " second" : " seconds");
-        return "the owner did not answer within " + span + ", so the call is denied";
     }
 
     public static String approvalsFull(int max) {
@@ -162,8 +166,8 @@ public final class Sentences {
         return "no command is configured for " + quote(tool) + " under [runtime.exec]; it cannot run";
     }
 
-    public static String execTimedOut(String tool, long seconds) {
-        return quote(tool) + " did not finish in " + count(seconds) + " seconds and was stopped";
+    public static String execTimedOut(String tool, java.time.Duration limit) {
+        return quote(tool) + " did not finish within " + span(limit) + " and was stopped";
     }
 
     public static String execFailed(String tool, int code, String firstErrorLine) {

@@ -65,7 +65,7 @@ public final class ExecRuntime implements Runtime {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
-            return new Output(Outcome.FAILED, Sentences.execTimedOut(tool, limit.toSeconds()));
+            return new Output(Outcome.FAILED, Sentences.execTimedOut(tool, limit));
         }
     }
 
@@ -80,7 +80,7 @@ public final class ExecRuntime implements Runtime {
         if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
-            return new Output(Outcome.FAILED, Sentences.execTimedOut(tool, Math.max(1, limit.toSeconds())));
+            return new Output(Outcome.FAILED, Sentences.execTimedOut(tool, limit));
         }
         byte[] stdout = drained(out);
         if (process.exitValue() != 0) {
