@@ -40,6 +40,11 @@ public class Brokerd {
     }
 
     void onStop(@Observes ShutdownEvent event) {
+        if (broker != null) {
+            // Calls waiting for the owner are answered first (timed out), so closing the sockets
+            // does not wait on replies that would never come.
+            broker.approvals().close();
+        }
         if (sockets != null) {
             sockets.close();
         }

@@ -59,6 +59,9 @@ public final class TestHome implements AutoCloseable {
     }
 
     public void stop() {
+        if (broker != null) {
+            broker.approvals().close();
+        }
         if (sockets != null) {
             sockets.close();
             sockets = null;

@@ -43,7 +43,9 @@ import org.jboss.logging.Logger;
  *
  * <p>Threads: the event loop only frames bytes and writes replies; decoding and handlers run on a
  * worker pool of {@link #WORKER_THREADS} threads owned by this server. Its queue needs no bound of
- * its own: each connection holds at most one task, and connections are bounded.
+ * its own: each connection holds at most one task, and connections are bounded. An {@link AsyncHandler}
+ * returns a stage instead of a reply and frees its worker at once; the reply is written when the
+ * stage completes, so a request waiting on something else (an owner's approval) holds no thread.
  */
 public final class SocketServer implements AutoCloseable {
     /** How long a client has, from accept, to send its whole request frame (wire.md). */
