@@ -31,7 +31,7 @@ class FastPathProperties {
 
     static final int QUERIES_PER_CORPUS = 12;
 
-    @Property(tries = 100)
+    @Property(tries = 60)
     void theFastPathsTopKIsTheLiteralQuerys(@ForAll long seed, @ForAll @IntRange(min = 1, max = 300) int rows,
             @ForAll @IntRange(min = 1, max = 10) int k) throws Exception {
         Random random = new Random(seed);
