@@ -28,6 +28,7 @@ final class IndexWrites {
     IndexWrites(Connection c) throws SQLException {
         this.c = c;
         this.scratch = new ScratchTokenizer(c);
+        Tokens.calibrate(scratch);
     }
 
     /** Adds {@code rows}: FTS5 text, sources with each row's token count, the term counts and totals. */

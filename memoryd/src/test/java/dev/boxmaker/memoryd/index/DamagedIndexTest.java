@@ -33,13 +33,13 @@ class DamagedIndexTest {
 
     /** An index of many rows, closed cleanly, so the file alone holds every page. */
     Path built() throws Exception {
-        var records = new dev.boxmaker.proto.log.LogRecord[2_000];
+        var records = new dev.boxmaker.proto.log.LogRecord[600];
         for (int i = 0; i < records.length; i++) {
             records[i] = user("record number " + i + " about the launch window and the weather", null);
         }
         append(home, A, records);
         try (MemoryIndex index = open()) {
-            assertThat(Rows.texts(index)).hasSize(2_000);
+            assertThat(Rows.texts(index)).hasSize(600);
         }
         return home.resolve("index/memory.sqlite3");
     }
@@ -69,12 +69,12 @@ class DamagedIndexTest {
             // Updates are ignored, not failed, while damaged.
             index.sessionUpdated(SessionId.of(A)).get();
             index.notesChanged().get();
-            assertThat(index.reindex().records()).isEqualTo(2_000);
+            assertThat(index.reindex().records()).isEqualTo(600);
             assertThat(index.damaged()).isFalse();
-            assertThat(Rows.texts(index)).hasSize(2_000);
+            assertThat(Rows.texts(index)).hasSize(600);
             append(home, A, user("after the repair", null));
             index.sessionUpdated(SessionId.of(A)).get();
-            assertThat(Rows.texts(index)).contains("after the repair").hasSize(2_001);
+            assertThat(Rows.texts(index)).contains("after the repair").hasSize(601);
         }
     }
 
