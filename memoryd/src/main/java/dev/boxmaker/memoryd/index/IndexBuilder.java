@@ -21,7 +21,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import org.jboss.logging.Logger;
 
@@ -34,8 +36,11 @@ import org.jboss.logging.Logger;
 final class IndexBuilder {
     private static final Logger LOG = Logger.getLogger(IndexBuilder.class);
 
-    /** Records per transaction: large enough that commits cost little, small enough to stay short. */
-    static final int RECORDS_PER_TRANSACTION_MAX = 10_000;
+    /**
+     * Records per transaction: large enough that commits and the term counts' updates cost little,
+     * small enough that the rows held before a commit stay a few megabytes.
+     */
+    static final int RECORDS_PER_TRANSACTION_MAX = 50_000;
 
     /** notes.md's name in {@code progress} (memoryd.md). */
     static final String NOTES_LOG = "notes.md";
@@ -52,6 +57,10 @@ final class IndexBuilder {
 
     private final Connection c;
     private final IndexWrites writes;
+    /** Rows read but not committed yet, and the progress they reach per log. */
+    private final List<IndexRow> pendingRows = new ArrayList<>();
+    private final Map<String, Progress> pendingProgress = new LinkedHashMap<>();
+    private long pendingRecords;
     private final Path home;
     private final DataClass maxClass;
 
@@ -62,16 +71,20 @@ final class IndexBuilder {
         this.maxClass = maxClass;
     }
 
-    /** Every log under {@code sessions/}, then notes.md. A log that cannot be read is skipped, named. */
+    /**
+     * Every log under {@code sessions/}, then notes.md. A log that cannot be read is skipped, named.
+     * Logs share transactions, so a start-up or a reindex over many short logs commits rarely.
+     */
     Counts catchUpAll(Path notes) throws SQLException {
         Counts total = new Counts(0, 0, 0);
         for (String session : sessions()) {
             try {
-                total = total.plus(new Counts(1, catchUpLog(SessionId.of(session)), 0));
+                total = total.plus(new Counts(1, readLog(SessionId.of(session)), 0));
             } catch (IOException e) {
                 LOG.warn(Sentences.logSkipped(SessionLogs.file(home, SessionId.of(session)), e.getMessage()));
             }
         }
+        flush();
         return total.plus(new Counts(0, 0, catchUpNotes(notes)));
     }
 
@@ -94,11 +107,20 @@ final class IndexBuilder {
         return List.copyOf(out);
     }
 
-    /** Reads one session's log past its progress; the number of records read. */
+    /** Reads one session's log past its progress and commits it; the number of records read. */
     long catchUpLog(SessionId session) throws IOException, SQLException {
+        try {
+            return readLog(session);
+        } finally {
+            flush();
+        }
+    }
+
+    /** Reads one session's log past its progress into the pending transaction. */
+    private long readLog(SessionId session) throws IOException, SQLException {
         Path file = SessionLogs.file(home, session);
         String key = home.relativize(file).toString();
-        Progress at = progress(key);
+        Progress at = pendingProgress.containsKey(key) ? pendingProgress.get(key) : progress(key);
         SessionLogReader reader = new SessionLogReader(file);
         LogPosition from;
         try {
@@ -129,26 +151,42 @@ final class IndexBuilder {
         }
     }
 
-    /** Writes a batch's rows, a transaction per {@link #RECORDS_PER_TRANSACTION_MAX} records. */
+    /** Adds a batch's rows to the pending transaction, committing each {@link #RECORDS_PER_TRANSACTION_MAX} records. */
     private Label store(String session, String key, long first, SessionLogReader.Batch batch, Label label)
             throws SQLException {
         List<LogRecord> records = batch.records();
         for (int start = 0; start < records.size(); start += RECORDS_PER_TRANSACTION_MAX) {
             int end = Math.min(records.size(), start + RECORDS_PER_TRANSACTION_MAX);
-            List<IndexRow> rows = new ArrayList<>();
             for (int i = start; i < end; i++) {
                 if (label.dataClass().compareTo(maxClass) <= 0) {
-                    LogRows.rows(session, first + i, records.get(i), label, rows);
+                    LogRows.rows(session, first + i, records.get(i), label, pendingRows);
                 }
                 label = LogRows.after(records.get(i), label);
             }
             Long bytes = end == records.size() ? batch.next().bytes() : null;
-            transaction(() -> {
-                writes.insert(rows);
-                return null;
-            }, key, first + end, label, bytes);
+            pendingProgress.put(key, new Progress(first + end, label, bytes));
+            pendingRecords += end - start;
+            if (pendingRecords >= RECORDS_PER_TRANSACTION_MAX) {
+                flush();
+            }
         }
         return label;
+    }
+
+    /** Commits the pending rows with the progress they reach; nothing pending, nothing done. */
+    private void flush() throws SQLException {
+        if (pendingProgress.isEmpty()) {
+            return;
+        }
+        List<IndexRow> rows = new ArrayList<>(pendingRows);
+        Map<String, Progress> progress = new LinkedHashMap<>(pendingProgress);
+        pendingRows.clear();
+        pendingProgress.clear();
+        pendingRecords = 0;
+        transaction(() -> {
+            writes.insert(rows);
+            return null;
+        }, progress);
     }
 
     /** Reads notes.md past its progress: notes added, retracted notes taken out. */
@@ -164,6 +202,7 @@ final class IndexBuilder {
         if (notes.size() <= at.records()) {
             return 0;
         }
+        flush();
         long[] added = {0};
         transaction(() -> {
             List<IndexRow> rows = new ArrayList<>();
@@ -184,7 +223,7 @@ final class IndexBuilder {
             writes.insert(rows);
             added[0] += rows.size();
             return null;
-        }, NOTES_LOG, notes.size(), Label.SESSION_START, null);
+        }, Map.of(NOTES_LOG, new Progress(notes.size(), Label.SESSION_START, null)));
         return added[0];
     }
 
@@ -230,18 +269,21 @@ final class IndexBuilder {
     }
 
     /** Runs {@code work} and records the progress it reached, in one transaction. */
-    private void transaction(Work work, String key, long records, Label label, Long bytes) throws SQLException {
+    private void transaction(Work work, Map<String, Progress> progress) throws SQLException {
         c.setAutoCommit(false);
         try {
             work.run();
             try (PreparedStatement p = c.prepareStatement("INSERT OR REPLACE INTO progress (log, records, class, untrusted, bytes)"
                     + " VALUES (?, ?, ?, ?, ?)")) {
-                p.setString(1, key);
-                p.setLong(2, records);
-                p.setString(3, label.dataClass().wire());
-                p.setInt(4, label.untrusted() ? 1 : 0);
-                p.setObject(5, bytes);
-                p.executeUpdate();
+                for (var e : progress.entrySet()) {
+                    p.setString(1, e.getKey());
+                    p.setLong(2, e.getValue().records());
+                    p.setString(3, e.getValue().label().dataClass().wire());
+                    p.setInt(4, e.getValue().label().untrusted() ? 1 : 0);
+                    p.setObject(5, e.getValue().bytes());
+                    p.addBatch();
+                }
+                p.executeBatch();
             }
             c.commit();
         } catch (SQLException | RuntimeException e) {
