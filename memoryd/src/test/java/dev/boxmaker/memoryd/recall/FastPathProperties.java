@@ -26,10 +26,17 @@ class FastPathProperties {
     static final String[] VOCABULARY = {"the", "a", "to", "we", "launch", "window", "moved", "thursday", "release",
         "march", "owner", "prefers", "utc", "notes", "q3", "file", "read", "tea", "x", "y", "zeta", "omega"};
     static final String[] ODD = {"café", "Café", "CAFE", "e\u0301", "東京", "naïve", "—", "\uD83D\uDE00", "…", "x\uD83E\uDD14x", "\uD83E\uDD14"};
-    static final AtomicInteger answered = new AtomicInteger();
-    static final AtomicInteger queries = new AtomicInteger();
+    static final AtomicInteger[] answered = counters();
+    static final AtomicInteger[] queries = counters();
+
+    static AtomicInteger[] counters() {
+        AtomicInteger[] out = new AtomicInteger[4];
+        java.util.Arrays.setAll(out, i -> new AtomicInteger());
+        return out;
+    }
 
     static final int QUERIES_PER_CORPUS = 12;
+    static final int[] DIRECT_LIMITS = {0, 3, 20, FastSearch.DIRECT_ROWS_MAX};
 
     @Property(tries = 60)
     void theFastPathsTopKIsTheLiteralQuerys(@ForAll long seed, @ForAll @IntRange(min = 1, max = 300) int rows,
@@ -49,11 +56,14 @@ class FastPathProperties {
             }
             for (int q = 0; q < QUERIES_PER_CORPUS; q++) {
                 List<String> terms = QueryTerms.terms(query(random));
-                Optional<List<Ranked>> fast = FastSearch.top(c, terms, k);
+                // Small first-phase limits send these small corpora through the second phase too.
+                int limit = random.nextInt(DIRECT_LIMITS.length);
+                int direct = DIRECT_LIMITS[limit];
+                Optional<List<Ranked>> fast = FastSearch.top(c, terms, k, direct);
                 List<Ranked> literal = LiteralSearch.top(c, terms, k);
-                queries.incrementAndGet();
+                queries[limit].incrementAndGet();
                 if (fast.isPresent()) {
-                    answered.incrementAndGet();
+                    answered[limit].incrementAndGet();
                     assertThat(fast.get()).as("seed %d, query %s", seed, terms).extracting(Ranked::rowid)
                             .containsExactlyElementsOf(literal.stream().map(Ranked::rowid).toList());
                     assertThat(fast.get()).extracting(Ranked::bm25)
@@ -72,8 +82,14 @@ class FastPathProperties {
 
     @AfterContainer
     static void theFastPathAnsweredMostQueries() {
-        // Guards the property against passing by always falling back: only non-ASCII terms may.
-        assertThat(answered.get()).isGreaterThan(queries.get() * 3 / 4);
+        // Guards the property against passing by always falling back: with the real first-phase limit
+        // only non-ASCII terms may; with the small ones the second phase must answer some too.
+        int real = DIRECT_LIMITS.length - 1;
+        assertThat(answered[real].get()).isGreaterThan(queries[real].get() * 3 / 4);
+        for (int i = 0; i < real; i++) {
+            assertThat(answered[i].get()).as("answered with a first-phase limit of %d", DIRECT_LIMITS[i])
+                    .isGreaterThan(queries[i].get() / 10);
+        }
     }
 
     /** 1 to 30 words, Zipf-like: word i is drawn about 1/(i+1) as often as the first. */
