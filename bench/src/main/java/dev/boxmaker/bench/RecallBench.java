@@ -30,6 +30,8 @@ public final class RecallBench {
     static final int K = 5;
     static final Duration WAIT = Duration.ofMinutes(30);
     static final long POLL_MILLIS = 200;
+    /** memoryd's JVM flags, as a deployment would set them: a small heap, the serial collector. */
+    static final String MEMORYD_JAVA_OPTS = "-XX:+UseSerialGC -Xmx128m";
 
     private RecallBench() {
     }
@@ -49,7 +51,11 @@ public final class RecallBench {
         for (int i = 0; i < questionCount; i++) {
             questions.add(corpus.question(random));
         }
-        ProcessBuilder builder = new ProcessBuilder("java", "-XX:+UseSerialGC", "-jar", jar.toString(), "serve")
+        List<String> command = new ArrayList<>(List.of("java"));
+        command.addAll(List.of(System.getenv().getOrDefault("MEMORYD_JAVA_OPTS", MEMORYD_JAVA_OPTS).split(" ")));
+        command.addAll(List.of("-jar", jar.toString(), "serve"));
+        System.out.println("memoryd started as: " + String.join(" ", command));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(home.resolve("memoryd.log").toFile());
         builder.environment().put("BOXMAKER_HOME", home.toString());
         long started = System.nanoTime();
