@@ -2,7 +2,9 @@ package dev.boxmaker.memoryd;
 
 import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.memoryd.home.MemoryHome;
+import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import io.quarkus.runtime.ShutdownEvent;
@@ -22,18 +24,21 @@ public class Memoryd {
 
     private MemorydSettings settings;
     private MemorydSockets sockets;
+    private MemoryIndex index;
 
     void onStart(@Observes StartupEvent event, Vertx vertx) {
         settings = MemorydSettings.fromSystem();
         MemoryStore store;
         try {
+            index = MemoryIndex.open(new MemoryIndex.Config(settings.home(), settings.indexDir(),
+                    settings.memoryDir().resolve(MemoryDir.NOTES), settings.maxClass()));
             MemoryHome.prepare(settings);
             store = new MemoryStore(settings.memoryDir(),
                     text -> Check.firstRefusal(text).map(Check.Refusal::sentence), Clock.systemUTC(), settings.review());
         } catch (IOException e) {
             throw new UncheckedIOException(Sentences.startFailed(e.getMessage()), e);
         }
-        sockets = MemorydSockets.start(vertx, settings, store);
+        sockets = MemorydSockets.start(vertx, settings, store, index);
         LOG.infof("memoryd is listening on %s (loopd), %s (brokerd), %s (owner)",
                 settings.loopSocket(), settings.brokerSocket(), settings.adminSocket());
     }
@@ -42,6 +47,14 @@ public class Memoryd {
         if (sockets != null) {
             sockets.close();
         }
+        if (index != null) {
+            index.close();
+        }
+    }
+
+    /** The index; null before start. */
+    public MemoryIndex index() {
+        return index;
     }
 
     /** The settings in force; null before start. */

@@ -273,4 +273,58 @@ public final class Sentences {
     public static String idInvalid(String arg) {
         return "\"" + Escape.cut(arg, ENTRY_QUOTED_CHARS_MAX) + "\" is not an edit id; ids look like 2026-09-24-0003";
     }
+
+    // ---------------------------------------------------------------------------------------------
+    // The index and recall (the spec, sections 5 and 6; memoryd.md, "Recall"). One contiguous section.
+    // ---------------------------------------------------------------------------------------------
+
+    /** The runbook entry for a damaged index. */
+    public static final String INDEX_DAMAGED_RUNBOOK = "memory-index-damaged";
+
+    /** recall's answer while the index is damaged; memory writes and the block go on working. */
+    public static final String RECALL_INDEX_DAMAGED = "recall is unavailable: the memory index is damaged; "
+            + "the owner can rebuild it with bxctl reindex (runbook memory-index-damaged)";
+
+    /** recall's answer when the index fails for another reason; nothing was changed. */
+    public static final String RECALL_FAILED = "recall could not search the index; nothing was changed; see memoryd's log";
+
+    public static String noMatches(String query) {
+        return "(no matches for \"" + query + "\")";
+    }
+
+    public static final String QUERY_INVALID = "\"query\" must be a string of 1 to 500 characters";
+
+    public static final String K_INVALID = "\"k\" must be an integer from 1 to 10";
+
+    public static String recallUnknownField(String field) {
+        return "recall takes only \"query\" and \"k\"; remove \"" + Escape.cut(field, ENTRY_QUOTED_CHARS_MAX) + "\"";
+    }
+
+    public static final String SEARCH_USAGE = "search takes a query, and may end with -k N (N from 1 to 10)";
+
+    /** One log line: a session log that cannot be read is skipped; loopd reports damage itself. */
+    public static String logSkipped(Path log, String why) {
+        return "the index skipped " + log + ": " + why;
+    }
+
+    public static String sessionsUnreadable(Path dir, String why) {
+        return "the index could not list " + dir + ": " + why;
+    }
+
+    public static String notesUnreadable(Path notes, String why) {
+        return "the index could not read " + notes + ": " + why;
+    }
+
+    public static String indexWriteFailed(String why) {
+        return "the index could not be updated: " + why + "; it catches up at the next update or start";
+    }
+
+    public static String indexDamagedLog(Path file, String why) {
+        return "the index " + file + " is damaged (" + why + "); recall is unavailable until bxctl reindex "
+                + "(runbook memory-index-damaged)";
+    }
+
+    public static String reindexFailed(String why) {
+        return "reindex failed: " + why + "; the index is as it was";
+    }
 }

@@ -1,6 +1,9 @@
 package dev.boxmaker.memoryd.sockets;
 
 import dev.boxmaker.memoryd.block.BlockBuilder;
+import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.recall.Recall;
+import dev.boxmaker.memoryd.tool.Answer;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.memoryd.tool.OwnerAnswer;
 import dev.boxmaker.proto.server.Handler;
@@ -8,28 +11,50 @@ import dev.boxmaker.proto.server.HandlerRefusal;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
 import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
 import dev.boxmaker.proto.wire.msg.Message;
+import dev.boxmaker.proto.wire.msg.Outcome;
 import java.io.IOException;
 
 /**
- * {@code memory_admin} on the owner's socket: {@code show} (the block a new session would get), and
- * the store's {@code log}, {@code undo}, {@code pending}, {@code accept}, {@code reject}. A refusal
- * is an error frame, so bxctl exits 1 with the sentence.
+ * {@code memory_admin} on the owner's socket: {@code show} (the block a new session would get),
+ * {@code search} (recall's hits for the owner; {@code arg} is recall's arguments as JSON), and the
+ * store's {@code log}, {@code undo}, {@code pending}, {@code accept}, {@code reject}. A refusal is an
+ * error frame, so bxctl exits 1 with the sentence.
  */
 public final class MemoryAdminHandler implements Handler<MemoryAdmin> {
+    static final String SHOW = "show";
+    static final String SEARCH = "search";
+
     private final BlockBuilder block;
     private final MemoryStore store;
+    private final Recall recall;
+    private final MemoryIndex index;
 
-    public MemoryAdminHandler(BlockBuilder block, MemoryStore store) {
+    public MemoryAdminHandler(BlockBuilder block, MemoryStore store, Recall recall, MemoryIndex index) {
         this.block = block;
         this.store = store;
+        this.recall = recall;
+        this.index = index;
     }
 
     @Override
     public Message handle(MemoryAdmin request) throws IOException, HandlerRefusal {
-        if (request.command().equals("show")) {
+        if (request.command().equals(SHOW)) {
             return new MemoryAdminReply(block.build());
         }
-        OwnerAnswer answer = store.admin(request.command(), request.arg());
+        if (request.command().equals(SEARCH)) {
+            Answer answer = recall.search(request.arg());
+            if (answer.outcome() != Outcome.OK) {
+                throw new HandlerRefusal(answer.text(), null);
+            }
+            return new MemoryAdminReply(answer.text());
+        }
+        OwnerAnswer answer;
+        try {
+            answer = store.admin(request.command(), request.arg());
+        } finally {
+            // An undo of a note appends a retraction; an accept may move entries to notes.md.
+            index.notesChanged();
+        }
         if (!answer.ok()) {
             throw new HandlerRefusal(answer.text(), null);
         }

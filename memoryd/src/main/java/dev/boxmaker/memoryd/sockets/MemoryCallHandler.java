@@ -1,6 +1,8 @@
 package dev.boxmaker.memoryd.sockets;
 
 import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.server.Handler;
@@ -12,24 +14,34 @@ import java.io.IOException;
 import org.jboss.logging.Logger;
 
 /**
- * {@code memory_call} on brokerd's socket: a decided {@code memory} call, with the session's state.
- * A file operation that fails answers {@code failed}; the durable writes leave each file as it was
- * or as it became, never a mix.
+ * {@code memory_call} on brokerd's socket: a decided {@code memory} or {@code recall} call, with the
+ * session's state. A file operation that fails answers {@code failed}; the durable writes leave each
+ * file as it was or as it became, never a mix.
  */
 public final class MemoryCallHandler implements Handler<MemoryCall> {
     private static final Logger LOG = Logger.getLogger(MemoryCallHandler.class);
 
-    private final MemoryStore store;
+    static final String MEMORY = "memory";
+    static final String RECALL = "recall";
 
-    public MemoryCallHandler(MemoryStore store) {
+    private final MemoryStore store;
+    private final Recall recall;
+    private final MemoryIndex index;
+
+    public MemoryCallHandler(MemoryStore store, Recall recall, MemoryIndex index) {
         this.store = store;
+        this.recall = recall;
+        this.index = index;
     }
 
     @Override
     public Message handle(MemoryCall request) {
         String tool = request.request().tool();
         DataClass dataClass = request.taint().max(DataClass.PRIVATE);
-        if (!tool.equals("memory")) {
+        if (tool.equals(RECALL)) {
+            return recall.call(request);
+        }
+        if (!tool.equals(MEMORY)) {
             return new ToolResponse(request.request().call(), Outcome.REFUSED,
                     Sentences.toolNotServed(tool), dataClass, request.untrusted(), null);
         }
@@ -39,6 +51,9 @@ public final class MemoryCallHandler implements Handler<MemoryCall> {
             LOG.errorf("a memory call failed on a file operation: %s", e.getClass().getSimpleName());
             return new ToolResponse(request.request().call(), Outcome.FAILED, Sentences.STORE_FAILED,
                     dataClass, request.untrusted(), null);
+        } finally {
+            // A note appended, or an entry moved or dropped to notes.md, reaches the index now.
+            index.notesChanged();
         }
     }
 }

@@ -8,7 +8,14 @@ import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
 import dev.boxmaker.proto.wire.msg.MemoryCall;
 import dev.boxmaker.proto.wire.msg.MemoryBlock;
+import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.recall.Recall;
+import dev.boxmaker.memoryd.recall.RecallLog;
+import dev.boxmaker.memoryd.recall.Searcher;
+import dev.boxmaker.proto.wire.msg.Reindex;
+import dev.boxmaker.proto.wire.msg.SessionUpdated;
 import io.vertx.core.Vertx;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,16 +25,20 @@ public final class MemorydSockets implements AutoCloseable {
     private final List<SocketServer> servers = new ArrayList<>(3);
 
     /** Starts every socket, or none: a socket that fails to start closes those already up. */
-    public static MemorydSockets start(Vertx vertx, MemorydSettings settings, MemoryStore store) {
+    public static MemorydSockets start(Vertx vertx, MemorydSettings settings, MemoryStore store, MemoryIndex index) {
         BlockBuilder block = new BlockBuilder(settings.memoryDir());
+        Recall recall = new Recall(new Searcher(index), new RecallLog(settings.memoryDir()), Clock.systemUTC(),
+                settings.owner());
         MemorydSockets sockets = new MemorydSockets();
         try {
             sockets.add(vertx, settings, "loop", settings.loopSocket(),
-                    Map.of(MemoryBlock.KIND, new MemoryBlockHandler(block)));
+                    Map.of(MemoryBlock.KIND, new MemoryBlockHandler(block),
+                            SessionUpdated.KIND, new SessionUpdatedHandler(index)));
             sockets.add(vertx, settings, "broker", settings.brokerSocket(),
-                    Map.of(MemoryCall.KIND, new MemoryCallHandler(store)));
+                    Map.of(MemoryCall.KIND, new MemoryCallHandler(store, recall, index)));
             sockets.add(vertx, settings, "admin", settings.adminSocket(),
-                    Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(block, store)));
+                    Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(block, store, recall, index),
+                            Reindex.KIND, new ReindexHandler(index)));
         } catch (RuntimeException e) {
             sockets.close();
             throw e;

@@ -1,0 +1,142 @@
+package dev.boxmaker.bench;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.wire.msg.MemoryCall;
+import dev.boxmaker.proto.wire.msg.Reindex;
+import dev.boxmaker.proto.wire.msg.Reindexed;
+import dev.boxmaker.proto.wire.msg.ToolRequest;
+import dev.boxmaker.proto.wire.msg.ToolResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * recall at scale (issue 4): generates chat-like logs, starts the packaged memoryd on them, and
+ * prints in one run the catch-up rate, recall over the socket, the literal FTS5 query on the same
+ * file, how often the fast path equals the literal top k, the reindex time and memoryd's RSS.
+ * Usage: {@code RecallBench <memoryd jar> <records> [questions]}.
+ */
+public final class RecallBench {
+    static final long SEED = 20260924L;
+    static final int K = 5;
+    static final Duration WAIT = Duration.ofMinutes(30);
+    static final long POLL_MILLIS = 200;
+    /** memoryd's JVM flags, as a deployment would set them: a small heap, the serial collector. */
+    static final String MEMORYD_JAVA_OPTS = "-XX:+UseSerialGC -Xmx128m";
+
+    private RecallBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path jar = Path.of(args[0]);
+        long records = Long.parseLong(args[1]);
+        int questionCount = args.length > 2 ? Integer.parseInt(args[2]) : 1_000;
+        Path home = Files.createTempDirectory(Path.of("/tmp"), "bxr");
+        ChatCorpus corpus = new ChatCorpus(SEED);
+        long t0 = System.nanoTime();
+        List<String> sessions = corpus.write(home, records, SEED);
+        System.out.printf("%,d records in %,d session logs written in %.1f s under %s%n", records, sessions.size(),
+                (System.nanoTime() - t0) / 1e9, home);
+        Random random = new Random(SEED + 1);
+        List<String> questions = new ArrayList<>();
+        for (int i = 0; i < questionCount; i++) {
+            questions.add(corpus.question(random));
+        }
+        List<String> command = new ArrayList<>(List.of("java"));
+        command.addAll(List.of(System.getenv().getOrDefault("MEMORYD_JAVA_OPTS", MEMORYD_JAVA_OPTS).split(" ")));
+        command.addAll(List.of("-jar", jar.toString(), "serve"));
+        System.out.println("memoryd started as: " + String.join(" ", command));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true).redirectOutput(home.resolve("memoryd.log").toFile());
+        builder.environment().put("BOXMAKER_HOME", home.toString());
+        long started = System.nanoTime();
+        Process memoryd = builder.start();
+        try {
+            Path index = home.resolve("index/memory.sqlite3");
+            long caughtUp = waitForCatchUp(index, records, memoryd);
+            double catchUpSeconds = (caughtUp - started) / 1e9;
+            System.out.printf("catch-up at start (memoryd start included): %.1f s, %,.0f records/s%n",
+                    catchUpSeconds, records / catchUpSeconds);
+            System.out.printf("index file: %,d bytes%n", Files.size(index));
+            Path broker = home.resolve("run/broker-memory/memory.sock");
+            overSocket(broker, questions.subList(0, Math.min(200, questions.size())));
+            Stats socket = overSocket(broker, questions);
+            IndexWork.Comparison cmp = IndexWork.compare(index, questions, K);
+            System.out.println(Stats.header());
+            System.out.println(socket.row());
+            System.out.println(cmp.literal().row());
+            System.out.println(cmp.fast().row());
+            System.out.printf("fast path answered %,d of %,d questions; equal to the literal top %d in %,d of %,d answered"
+                    + " (the rest fell back to the literal query, exact by definition)%n",
+                    cmp.fastAnswered(), cmp.queries(), K, cmp.equal(), cmp.fastAnswered());
+            long r0 = System.nanoTime();
+            Reindexed reindexed = (Reindexed) SocketClient.call(home.resolve("run/owner-memory/admin.sock"),
+                    new Reindex(), WAIT, WAIT, "bench");
+            System.out.printf("reindex: %.1f s (%,d logs, %,d records, %,d notes)%n", (System.nanoTime() - r0) / 1e9,
+                    reindexed.logs(), reindexed.records(), reindexed.notes());
+            System.out.println("memoryd " + rss(memoryd.pid()));
+        } finally {
+            memoryd.destroy();
+            memoryd.waitFor();
+        }
+    }
+
+    static Stats overSocket(Path broker, List<String> questions) throws Exception {
+        long[] nanos = new long[questions.size()];
+        long start = System.nanoTime();
+        for (int i = 0; i < questions.size(); i++) {
+            ObjectNode args = Json.MAPPER.createObjectNode();
+            args.put("query", questions.get(i));
+            args.put("k", K);
+            MemoryCall call = new MemoryCall(new ToolRequest(SessionId.of("mm-bench"), "call_" + i, "recall", args),
+                    DataClass.PRIVATE, false);
+            long t = System.nanoTime();
+            ToolResponse r = (ToolResponse) SocketClient.call(broker, call, WAIT, WAIT, "bench");
+            nanos[i] = System.nanoTime() - t;
+            if (r.text().startsWith("recall is unavailable")) {
+                throw new IllegalStateException(r.text());
+            }
+        }
+        return Stats.of("recall over the socket", 1, nanos, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** Waits until the index's progress covers every record; the moment it did. */
+    static long waitForCatchUp(Path index, long records, Process memoryd) throws Exception {
+        while (true) {
+            if (!memoryd.isAlive()) {
+                throw new IllegalStateException("memoryd exited during catch-up; see memoryd.log");
+            }
+            if (Files.exists(index)) {
+                try (Connection c = IndexWork.open(index);
+                        ResultSet rs = c.createStatement().executeQuery(
+                                "SELECT coalesce(sum(records), 0) FROM progress WHERE log != 'notes.md'")) {
+                    if (rs.next() && rs.getLong(1) >= records) {
+                        return System.nanoTime();
+                    }
+                } catch (java.sql.SQLException notYet) {
+                    // The schema is being created.
+                }
+            }
+            Thread.sleep(POLL_MILLIS);
+        }
+    }
+
+    static String rss(long pid) throws Exception {
+        StringBuilder out = new StringBuilder();
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+            if (line.startsWith("VmRSS") || line.startsWith("VmHWM")) {
+                out.append(line.replaceAll("\\s+", " ")).append("; ");
+            }
+        }
+        return out.toString();
+    }
+}

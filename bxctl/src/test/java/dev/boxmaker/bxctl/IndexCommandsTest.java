@@ -1,0 +1,71 @@
+package dev.boxmaker.bxctl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.proto.server.Handler;
+import dev.boxmaker.proto.testing.RunningServer;
+import dev.boxmaker.proto.wire.msg.MemoryAdmin;
+import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
+import dev.boxmaker.proto.wire.msg.Reindex;
+import dev.boxmaker.proto.wire.msg.Reindexed;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code bxctl reindex} and {@code bxctl memory search} against a fake memoryd socket. */
+class IndexCommandsTest {
+    final StringWriter out = new StringWriter();
+    final StringWriter err = new StringWriter();
+
+    /** bxctl with the two commands registered as the report asks Bxctl and MemoryCommand to. */
+    int run(Path socket, String... args) {
+        Bxctl top = new Bxctl();
+        top.env = Map.of();
+        CommandLine cli = new CommandLine(top);
+        cli.addSubcommand(new IndexCommands.ReindexCommand());
+        cli.getSubcommands().get("memory").addSubcommand(new IndexCommands.SearchCommand());
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        String[] all = new String[args.length + 2];
+        all[0] = "--memory-socket";
+        all[1] = socket.toString();
+        System.arraycopy(args, 0, all, 2, args.length);
+        int code = cli.execute(all);
+        cli.getOut().flush();
+        cli.getErr().flush();
+        return code;
+    }
+
+    @Test
+    void reindexPrintsTheSpecsFinalLine() throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("/tmp"), "bxr");
+        Handler<Reindex> handler = r -> new Reindexed(42, 1208, 7);
+        try (RunningServer server = RunningServer.start(dir.resolve("admin.sock"), Map.of(Reindex.KIND, handler),
+                Duration.ofSeconds(5))) {
+            assertThat(run(server.socket(), "reindex")).isEqualTo(0);
+        }
+        assertThat(out.toString()).isEqualTo("reindexed: 42 logs, 1,208 records, 7 notes\n");
+    }
+
+    @Test
+    void searchSendsTheQueryAndKAsRecallsArguments() throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("/tmp"), "bxs");
+        AtomicReference<MemoryAdmin> got = new AtomicReference<>();
+        Handler<MemoryAdmin> handler = r -> {
+            got.set(r);
+            return new MemoryAdminReply("[1] memory · note\nhit");
+        };
+        try (RunningServer server = RunningServer.start(dir.resolve("admin.sock"), Map.of(MemoryAdmin.KIND, handler),
+                Duration.ofSeconds(5))) {
+            assertThat(run(server.socket(), "memory", "search", "launch", "window", "-k", "3")).isEqualTo(0);
+        }
+        assertThat(got.get()).isEqualTo(new MemoryAdmin("search", "{\"query\":\"launch window\",\"k\":3}"));
+        assertThat(out.toString()).isEqualTo("[1] memory · note\nhit\n");
+    }
+}

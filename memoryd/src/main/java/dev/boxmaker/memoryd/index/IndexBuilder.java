@@ -1,0 +1,296 @@
+package dev.boxmaker.memoryd.index;
+
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.files.NoteHeader;
+import dev.boxmaker.memoryd.files.NotesFile;
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.Label;
+import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.log.LogFormatException;
+import dev.boxmaker.proto.log.LogPosition;
+import dev.boxmaker.proto.log.LogRecord;
+import dev.boxmaker.proto.log.SessionLogReader;
+import dev.boxmaker.proto.log.SessionLogs;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.jboss.logging.Logger;
+
+/**
+ * Reads session logs and notes.md past {@code progress} into the index, on one connection (the
+ * writer's, or a reindex's new file). Each transaction holds at most
+ * {@link #RECORDS_PER_TRANSACTION_MAX} records' rows and the progress they reach, so the index and
+ * its progress never disagree.
+ */
+final class IndexBuilder {
+    private static final Logger LOG = Logger.getLogger(IndexBuilder.class);
+
+    /**
+     * Records per transaction: large enough that commits and the term counts' updates cost little,
+     * small enough that the rows held before a commit stay a few megabytes.
+     */
+    static final int RECORDS_PER_TRANSACTION_MAX = 50_000;
+
+    /** notes.md's name in {@code progress} (memoryd.md). */
+    static final String NOTES_LOG = "notes.md";
+
+    /** What a catch-up read. */
+    record Counts(long logs, long records, long notes) {
+        Counts plus(Counts o) {
+            return new Counts(logs + o.logs, records + o.records, notes + o.notes);
+        }
+    }
+
+    private record Progress(long records, Label label, Long bytes) {
+    }
+
+    private final Connection c;
+    private final IndexWrites writes;
+    /** Rows read but not committed yet, and the progress they reach per log. */
+    private final List<IndexRow> pendingRows = new ArrayList<>();
+    private final Map<String, Progress> pendingProgress = new LinkedHashMap<>();
+    private long pendingRecords;
+    private final Path home;
+    private final DataClass maxClass;
+
+    IndexBuilder(Connection c, Path home, DataClass maxClass) throws SQLException {
+        this.c = c;
+        this.writes = new IndexWrites(c);
+        this.home = home;
+        this.maxClass = maxClass;
+    }
+
+    /**
+     * Every log under {@code sessions/}, then notes.md. A log that cannot be read is skipped, named.
+     * Logs share transactions, so a start-up or a reindex over many short logs commits rarely.
+     */
+    Counts catchUpAll(Path notes) throws SQLException {
+        Counts total = new Counts(0, 0, 0);
+        for (String session : sessions()) {
+            try {
+                total = total.plus(new Counts(1, readLog(SessionId.of(session)), 0));
+            } catch (IOException e) {
+                LOG.warn(Sentences.logSkipped(SessionLogs.file(home, SessionId.of(session)), e.getMessage()));
+            }
+        }
+        flush();
+        return total.plus(new Counts(0, 0, catchUpNotes(notes)));
+    }
+
+    private List<String> sessions() {
+        TreeSet<String> out = new TreeSet<>();
+        Path dir = home.resolve(SessionLogs.SESSIONS_DIR);
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path p : entries) {
+                String name = p.getFileName().toString();
+                if (SessionId.isValid(name) && Files.isRegularFile(p.resolve(SessionLogs.LOG_FILE))) {
+                    out.add(name);
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn(Sentences.sessionsUnreadable(dir, e.getMessage()));
+        }
+        return List.copyOf(out);
+    }
+
+    /** Reads one session's log past its progress and commits it; the number of records read. */
+    long catchUpLog(SessionId session) throws IOException, SQLException {
+        try {
+            return readLog(session);
+        } finally {
+            flush();
+        }
+    }
+
+    /** Reads one session's log past its progress into the pending transaction. */
+    private long readLog(SessionId session) throws IOException, SQLException {
+        Path file = SessionLogs.file(home, session);
+        String key = home.relativize(file).toString();
+        Progress at = pendingProgress.containsKey(key) ? pendingProgress.get(key) : progress(key);
+        SessionLogReader reader = new SessionLogReader(file);
+        LogPosition from;
+        try {
+            from = at.bytes() != null ? new LogPosition(at.records(), at.bytes()) : reader.position(at.records());
+        } catch (NoSuchFileException gone) {
+            return 0;
+        }
+        long read = 0;
+        Label label = at.label();
+        while (true) {
+            SessionLogReader.Batch batch;
+            try {
+                batch = reader.read(from);
+            } catch (LogFormatException stale) {
+                if (at.bytes() == null || read > 0) {
+                    throw stale;
+                }
+                // The saved offset no longer starts a line; find the record by counting lines.
+                from = reader.position(at.records());
+                batch = reader.read(from);
+            }
+            label = store(session.value(), key, from.records(), batch, label);
+            read += batch.records().size();
+            from = batch.next();
+            if (!batch.more()) {
+                return read;
+            }
+        }
+    }
+
+    /** Adds a batch's rows to the pending transaction, committing each {@link #RECORDS_PER_TRANSACTION_MAX} records. */
+    private Label store(String session, String key, long first, SessionLogReader.Batch batch, Label label)
+            throws SQLException {
+        List<LogRecord> records = batch.records();
+        for (int start = 0; start < records.size(); start += RECORDS_PER_TRANSACTION_MAX) {
+            int end = Math.min(records.size(), start + RECORDS_PER_TRANSACTION_MAX);
+            for (int i = start; i < end; i++) {
+                if (label.dataClass().compareTo(maxClass) <= 0) {
+                    LogRows.rows(session, first + i, records.get(i), label, pendingRows);
+                }
+                label = LogRows.after(records.get(i), label);
+            }
+            Long bytes = end == records.size() ? batch.next().bytes() : null;
+            pendingProgress.put(key, new Progress(first + end, label, bytes));
+            pendingRecords += end - start;
+            if (pendingRecords >= RECORDS_PER_TRANSACTION_MAX) {
+                flush();
+            }
+        }
+        return label;
+    }
+
+    /** Commits the pending rows with the progress they reach; nothing pending, nothing done. */
+    private void flush() throws SQLException {
+        if (pendingProgress.isEmpty()) {
+            return;
+        }
+        List<IndexRow> rows = new ArrayList<>(pendingRows);
+        Map<String, Progress> progress = new LinkedHashMap<>(pendingProgress);
+        pendingRows.clear();
+        pendingProgress.clear();
+        pendingRecords = 0;
+        transaction(() -> {
+            writes.insert(rows);
+            return null;
+        }, progress);
+    }
+
+    /** Reads notes.md past its progress: notes added, retracted notes taken out. */
+    long catchUpNotes(Path notesFile) throws SQLException {
+        List<NotesFile.Note> notes;
+        try {
+            notes = new NotesFile(notesFile).read();
+        } catch (IOException e) {
+            LOG.warn(Sentences.notesUnreadable(notesFile, e.getMessage()));
+            return 0;
+        }
+        Progress at = progress(NOTES_LOG);
+        if (notes.size() <= at.records()) {
+            return 0;
+        }
+        flush();
+        long[] added = {0};
+        transaction(() -> {
+            List<IndexRow> rows = new ArrayList<>();
+            for (int i = (int) at.records(); i < notes.size(); i++) {
+                NotesFile.Note note = notes.get(i);
+                if (note.header().kind() == NoteHeader.Kind.RETRACTED) {
+                    writes.insert(rows);
+                    added[0] += rows.size();
+                    rows.clear();
+                    retract(note.body());
+                } else {
+                    IndexRow row = NoteRows.row(i, note);
+                    if (row.dataClass().compareTo(maxClass) <= 0) {
+                        rows.add(row);
+                    }
+                }
+            }
+            writes.insert(rows);
+            added[0] += rows.size();
+            return null;
+        }, Map.of(NOTES_LOG, new Progress(notes.size(), Label.SESSION_START, null)));
+        return added[0];
+    }
+
+    /** Takes out the latest noted entry with this text: the note a retraction names (memoryd.md). */
+    private void retract(String body) throws SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT sources.rowid FROM sources JOIN hits ON hits.rowid = sources.rowid"
+                + " WHERE sources.kind = 'note' AND sources.role = 'noted' AND hits.text = ? ORDER BY sources.rowid DESC LIMIT 1")) {
+            q.setString(1, body);
+            try (ResultSet rs = q.executeQuery()) {
+                if (rs.next()) {
+                    writes.delete(rs.getLong(1));
+                }
+            }
+        }
+    }
+
+    /** The number of notes in the index now, for {@code reindexed}. */
+    long noteRows() throws SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT count(*) FROM sources WHERE kind = 'note'");
+                ResultSet rs = q.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private Progress progress(String key) throws SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT records, class, untrusted, bytes FROM progress WHERE log = ?")) {
+            q.setString(1, key);
+            try (ResultSet rs = q.executeQuery()) {
+                if (!rs.next()) {
+                    return new Progress(0, Label.SESSION_START, 0L);
+                }
+                long bytes = rs.getLong(4);
+                Long saved = rs.wasNull() ? null : bytes;
+                return new Progress(rs.getLong(1), new Label(DataClass.parse(rs.getString(2)), rs.getInt(3) != 0),
+                        saved);
+            }
+        }
+    }
+
+    interface Work {
+        Void run() throws SQLException;
+    }
+
+    /** Runs {@code work} and records the progress it reached, in one transaction. */
+    private void transaction(Work work, Map<String, Progress> progress) throws SQLException {
+        c.setAutoCommit(false);
+        try {
+            work.run();
+            try (PreparedStatement p = c.prepareStatement("INSERT OR REPLACE INTO progress (log, records, class, untrusted, bytes)"
+                    + " VALUES (?, ?, ?, ?, ?)")) {
+                for (var e : progress.entrySet()) {
+                    p.setString(1, e.getKey());
+                    p.setLong(2, e.getValue().records());
+                    p.setString(3, e.getValue().label().dataClass().wire());
+                    p.setInt(4, e.getValue().label().untrusted() ? 1 : 0);
+                    p.setObject(5, e.getValue().bytes());
+                    p.addBatch();
+                }
+                p.executeBatch();
+            }
+            c.commit();
+        } catch (SQLException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(true);
+        }
+    }
+}

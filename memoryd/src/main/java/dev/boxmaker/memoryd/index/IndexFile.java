@@ -1,0 +1,89 @@
+package dev.boxmaker.memoryd.index;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.sqlite.SQLiteDataSource;
+
+/**
+ * Opening the index file: 0600, created before SQLite opens it (SQLite gives its -wal and -shm the
+ * same mode), connections through {@link SQLiteDataSource} (build-notes.md), and what counts as a
+ * damaged file.
+ */
+final class IndexFile {
+    /** How long a connection waits for another's lock before failing. */
+    static final int BUSY_TIMEOUT_MILLIS = 5_000;
+
+    /** SQLite's primary result codes for a damaged file. */
+    private static final int SQLITE_CORRUPT = 11;
+    private static final int SQLITE_NOTADB = 26;
+
+    private IndexFile() {
+    }
+
+    /** Creates {@code file} empty and 0600 if it does not exist. */
+    static void createPrivate(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        }
+    }
+
+    /** A connection to {@code file}; {@code wal} puts the file in WAL mode (the writer does). */
+    static Connection open(Path file, boolean wal) throws SQLException {
+        SQLiteDataSource source = new SQLiteDataSource();
+        source.setUrl("jdbc:sqlite:" + file);
+        Connection c = source.getConnection();
+        try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA busy_timeout = " + BUSY_TIMEOUT_MILLIS);
+            if (wal) {
+                s.execute("PRAGMA journal_mode = WAL");
+                // In WAL mode NORMAL loses at most the last commits on power loss, never consistency;
+                // the index is disposable and progress is committed with its rows.
+                s.execute("PRAGMA synchronous = NORMAL");
+            }
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    /** Whether {@code e} says the file is damaged: SQLite's corrupt or not-a-database. */
+    static boolean damaged(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s) {
+                int code = s.getErrorCode() & 0xff;
+                String m = String.valueOf(s.getMessage());
+                if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB || m.contains("SQLITE_CORRUPT")
+                        || m.contains("SQLITE_NOTADB")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Flushes a directory's entries, so a rename in it survives a crash. */
+    static void syncDirectory(Path dir) throws IOException {
+        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+            d.force(true);
+        }
+    }
+
+    static void closeQuietly(AutoCloseable c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (Exception ignored) {
+            // Closing a connection to a file being replaced or already damaged; nothing to keep.
+        }
+    }
+}

@@ -1,0 +1,335 @@
+package dev.boxmaker.memoryd.index;
+
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.home.MemoryHome;
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.log.SessionLogs;
+import dev.boxmaker.proto.wire.msg.Reindexed;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.jboss.logging.Logger;
+
+/**
+ * {@code index/memory.sqlite3} (the spec, section 6): one writer thread that keeps it up with the
+ * session logs and notes.md, and reader connections for recall. The file is in WAL mode, so the
+ * writer never blocks a reader. A reindex builds {@code memory.sqlite3.new} on the writer thread
+ * while readers go on with the old file, then swaps it in under a short exclusive lock.
+ *
+ * <p>A damaged file (SQLite says corrupt or not a database) never throws out of here as a fault:
+ * reads answer {@link IndexDamagedException}, writes stop, and only a reindex clears it.
+ */
+public final class MemoryIndex implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(MemoryIndex.class);
+
+    public static final String FILE = "memory.sqlite3";
+    public static final String NEW_SUFFIX = ".new";
+
+    /** Idle reader connections kept open; more readers open their own and close them after. */
+    static final int READERS_IDLE_MAX = 4;
+
+    /** What the index reads and where. */
+    public record Config(Path home, Path indexDir, Path notesFile, DataClass maxClass) {
+    }
+
+    /** A read on a reader connection. */
+    @FunctionalInterface
+    public interface Reading<T> {
+        T read(Connection c) throws SQLException;
+    }
+
+    private record Reader(Connection c, long generation) {
+    }
+
+    private final Config config;
+    private final Path file;
+    private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "memoryd-index-writer");
+        t.setDaemon(true);
+        return t;
+    });
+    private final ReadWriteLock swap = new ReentrantReadWriteLock();
+    private final BlockingQueue<Reader> idle = new ArrayBlockingQueue<>(READERS_IDLE_MAX);
+    private volatile long generation;
+    private volatile boolean damaged;
+    /** Used on the writer thread only. */
+    private Connection writerConnection;
+    private IndexBuilder builder;
+
+    private MemoryIndex(Config config) {
+        this.config = config;
+        this.file = config.indexDir().resolve(FILE);
+    }
+
+    /**
+     * Opens the index, creating it (0700 directory, 0600 file) when missing, and queues the catch-up
+     * of every log and notes.md. A damaged file leaves the index damaged, with one log line.
+     */
+    public static MemoryIndex open(Config config) throws IOException {
+        MemoryHome.createPrivateDirs(config.indexDir());
+        MemoryIndex index = new MemoryIndex(config);
+        index.submit(() -> {
+            index.openWriter();
+            index.builder().catchUpAll(config.notesFile());
+            return null;
+        });
+        return index;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public boolean damaged() {
+        return damaged;
+    }
+
+    /** Queues reading {@code session}'s log past its progress. */
+    public Future<Void> sessionUpdated(SessionId session) {
+        return submit(() -> {
+            try {
+                builder().catchUpLog(session);
+            } catch (IOException e) {
+                LOG.warn(Sentences.logSkipped(SessionLogs.file(config.home(), session), e.getMessage()));
+            }
+            return null;
+        });
+    }
+
+    /** Queues reading notes.md past its progress (a note added or retracted). */
+    public Future<Void> notesChanged() {
+        return submit(() -> {
+            builder().catchUpNotes(config.notesFile());
+            return null;
+        });
+    }
+
+    /** Completes once everything queued before it is done; for tests and shutdown. */
+    public Future<Void> flush() {
+        return submit(() -> null);
+    }
+
+    /**
+     * Rebuilds the index into a new file beside the old one and renames it over, on the writer
+     * thread; recall answers from the old file meanwhile. Repairs a damaged index.
+     */
+    public Reindexed reindex() throws IOException, InterruptedException {
+        CompletableFuture<Reindexed> done = new CompletableFuture<>();
+        writer.execute(() -> {
+            try {
+                done.complete(rebuild());
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        });
+        try {
+            return done.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException(cause.getMessage(), cause);
+        }
+    }
+
+    /** Runs {@code reading} on a reader connection of the current file. */
+    public <T> T read(Reading<T> reading) throws IndexDamagedException, SQLException {
+        if (damaged) {
+            throw new IndexDamagedException();
+        }
+        swap.readLock().lock();
+        try {
+            Reader reader = borrow();
+            try {
+                T value = reading.read(reader.c());
+                giveBack(reader);
+                return value;
+            } catch (SQLException e) {
+                IndexFile.closeQuietly(reader.c());
+                if (IndexFile.damaged(e)) {
+                    markDamaged(e);
+                    throw new IndexDamagedException();
+                }
+                throw e;
+            }
+        } finally {
+            swap.readLock().unlock();
+        }
+    }
+
+    private Reader borrow() throws SQLException, IndexDamagedException {
+        for (Reader r; (r = idle.poll()) != null; ) {
+            if (r.generation() == generation) {
+                return r;
+            }
+            IndexFile.closeQuietly(r.c());
+        }
+        try {
+            Connection c = IndexFile.open(file, false);
+            c.createStatement().execute("PRAGMA query_only = 1");
+            return new Reader(c, generation);
+        } catch (SQLException e) {
+            if (IndexFile.damaged(e)) {
+                markDamaged(e);
+                throw new IndexDamagedException();
+            }
+            throw e;
+        }
+    }
+
+    private void giveBack(Reader reader) {
+        if (reader.generation() != generation || !idle.offer(reader)) {
+            IndexFile.closeQuietly(reader.c());
+        }
+    }
+
+    private interface Task {
+        Void run() throws Exception;
+    }
+
+    /** Runs {@code task} on the writer thread, unless the index is damaged; faults are logged. */
+    private Future<Void> submit(Task task) {
+        return writer.submit(() -> {
+            if (damaged) {
+                return null;
+            }
+            try {
+                task.run();
+            } catch (SQLException e) {
+                if (IndexFile.damaged(e)) {
+                    markDamaged(e);
+                } else {
+                    LOG.error(Sentences.indexWriteFailed(e.getMessage()));
+                }
+            } catch (IOException | RuntimeException e) {
+                LOG.error(Sentences.indexWriteFailed(e.getMessage()));
+            }
+            return null;
+        });
+    }
+
+    private IndexBuilder builder() throws SQLException, IOException {
+        if (builder == null) {
+            openWriter();
+        }
+        return builder;
+    }
+
+    /** Opens the writer's connection and checks the file; a damaged one marks the index damaged. */
+    private void openWriter() throws SQLException, IOException {
+        IndexFile.createPrivate(file);
+        Connection c = IndexFile.open(file, true);
+        try {
+            IndexSchema.checkWhole(c, file);
+            IndexSchema.create(c);
+            IndexSchema.probe(c);
+        } catch (SQLException e) {
+            IndexFile.closeQuietly(c);
+            throw e;
+        }
+        writerConnection = c;
+        builder = new IndexBuilder(c, config.home(), config.maxClass());
+    }
+
+    private void markDamaged(Exception e) {
+        if (!damaged) {
+            damaged = true;
+            LOG.error(Sentences.indexDamagedLog(file, e.getMessage()));
+        }
+        IndexFile.closeQuietly(writerConnection);
+        writerConnection = null;
+        builder = null;
+    }
+
+    /** The reindex, on the writer thread. */
+    private Reindexed rebuild() throws IOException, SQLException {
+        Path fresh = file.resolveSibling(FILE + NEW_SUFFIX);
+        deleteWithSidecars(fresh);
+        IndexFile.createPrivate(fresh);
+        IndexBuilder.Counts counts;
+        long notes;
+        try (Connection c = IndexFile.open(fresh, false)) {
+            try (var s = c.createStatement()) {
+                // A file nobody reads until it is complete: no journal; it is flushed whole below.
+                s.execute("PRAGMA journal_mode = OFF");
+                s.execute("PRAGMA synchronous = OFF");
+            }
+            IndexSchema.create(c);
+            IndexBuilder fresher = new IndexBuilder(c, config.home(), config.maxClass());
+            counts = fresher.catchUpAll(config.notesFile());
+            notes = fresher.noteRows();
+            try (var s = c.createStatement()) {
+                s.execute("PRAGMA journal_mode = WAL");
+            }
+        }
+        try (var ch = java.nio.channels.FileChannel.open(fresh, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+        swapIn(fresh);
+        return new Reindexed(counts.logs(), counts.records(), notes);
+    }
+
+    /** Closes every connection to the old file, renames the new one over it, and reopens the writer. */
+    private void swapIn(Path fresh) throws IOException, SQLException {
+        swap.writeLock().lock();
+        try {
+            IndexFile.closeQuietly(writerConnection);
+            writerConnection = null;
+            builder = null;
+            for (Reader r; (r = idle.poll()) != null; ) {
+                IndexFile.closeQuietly(r.c());
+            }
+            // With every connection closed nothing of the old file's log is wanted; a -wal left by a
+            // damaged file must not be read as the new file's.
+            Files.deleteIfExists(file.resolveSibling(FILE + "-wal"));
+            Files.deleteIfExists(file.resolveSibling(FILE + "-shm"));
+            Files.move(fresh, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            IndexFile.syncDirectory(file.getParent());
+            generation++;
+            damaged = false;
+        } finally {
+            swap.writeLock().unlock();
+        }
+        openWriter();
+    }
+
+    private static void deleteWithSidecars(Path p) throws IOException {
+        Files.deleteIfExists(p);
+        Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-wal"));
+        Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-shm"));
+        Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-journal"));
+    }
+
+    @Override
+    public void close() {
+        writer.shutdown();
+        try {
+            writer.awaitTermination(IndexFile.BUSY_TIMEOUT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        swap.writeLock().lock();
+        try {
+            IndexFile.closeQuietly(writerConnection);
+            for (Reader r; (r = idle.poll()) != null; ) {
+                IndexFile.closeQuietly(r.c());
+            }
+        } finally {
+            swap.writeLock().unlock();
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package dev.boxmaker.memoryd.index;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * FTS5's {@code unicode61} tokens, for the texts where they can be worked out here exactly.
+ *
+ * <p>On ASCII, {@code unicode61} keeps runs of letters and digits and folds them to lower case;
+ * every other ASCII character separates. Outside ASCII, SQLite's tables are older than Java's (code
+ * points assigned since, newer emoji among them, are token characters to SQLite), so the non-ASCII
+ * separators are not taken from Java: they are measured once from SQLite itself
+ * ({@link #calibrate}), among the spaces, punctuation and symbols Java knows. A text holding only
+ * ASCII and measured separators is <em>plain</em>: its tokens are split here. Any other text
+ * (accented letters, which FTS5 folds; combining marks; other scripts) is split by FTS5 itself
+ * through a scratch table ({@link ScratchTokenizer}). Before calibration only ASCII is plain.
+ */
+public final class Tokens {
+    /** The non-ASCII code points SQLite's unicode61 treats as separators; empty until calibrated. */
+    private static volatile BitSet separators = new BitSet();
+
+    private Tokens() {
+    }
+
+    /** Whether {@link #split} gives exactly FTS5's tokens for {@code text}. */
+    public static boolean plain(String text) {
+        BitSet known = separators;
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            if (cp >= 0x80 && !known.get(cp)) {
+                return false;
+            }
+            i += Character.charCount(cp);
+        }
+        return true;
+    }
+
+    /** The measured separators, for tests. */
+    static BitSet separators() {
+        return (BitSet) separators.clone();
+    }
+
+    /**
+     * Measures which candidates ({@link #separatorOutsideAscii}) SQLite splits on: one text of
+     * numbered markers, {@code k0k<cp>k1k<cp>…}; a candidate that is not a separator glues its two
+     * markers into one token. Done once per process: the SQLite library does not change under it.
+     */
+    static synchronized void calibrate(ScratchTokenizer scratch) throws java.sql.SQLException {
+        if (!separators.isEmpty()) {
+            return;
+        }
+        java.util.List<Integer> candidates = new ArrayList<>();
+        StringBuilder text = new StringBuilder("k0k");
+        for (int cp = 0x80; cp <= Character.MAX_CODE_POINT; cp++) {
+            if ((cp < Character.MIN_SURROGATE || cp > Character.MAX_SURROGATE) && separatorOutsideAscii(cp)) {
+                text.appendCodePoint(cp).append('k').append(candidates.size() + 1).append('k');
+                candidates.add(cp);
+            }
+        }
+        BitSet measured = new BitSet();
+        for (int cp : candidates) {
+            measured.set(cp);
+        }
+        java.util.regex.Pattern marker = java.util.regex.Pattern.compile("k(\\d+)k");
+        for (String token : scratch.tokens(java.util.List.of(text.toString())).get(0)) {
+            if (marker.matcher(token).matches()) {
+                continue;
+            }
+            // Every marker in a glued token but the last was followed by a candidate that is no separator.
+            java.util.regex.Matcher m = marker.matcher(token);
+            java.util.List<Integer> inside = new ArrayList<>();
+            while (m.find()) {
+                inside.add(Integer.parseInt(m.group(1)));
+            }
+            for (int j = 0; j < inside.size() - 1; j++) {
+                measured.clear(candidates.get(inside.get(j)));
+            }
+            if (inside.size() <= 1) {
+                // A token that cannot be read back: trust no candidate rather than guess.
+                separators = new BitSet();
+                return;
+            }
+        }
+        separators = measured;
+    }
+
+    /** The non-ASCII categories that unicode61 reads as separators: Z*, P*, S*. */
+    static boolean separatorOutsideAscii(int cp) {
+        return switch (Character.getType(cp)) {
+            case Character.SPACE_SEPARATOR, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR,
+                    Character.CONNECTOR_PUNCTUATION, Character.DASH_PUNCTUATION, Character.START_PUNCTUATION,
+                    Character.END_PUNCTUATION, Character.INITIAL_QUOTE_PUNCTUATION,
+                    Character.FINAL_QUOTE_PUNCTUATION, Character.OTHER_PUNCTUATION, Character.MATH_SYMBOL,
+                    Character.CURRENCY_SYMBOL, Character.MODIFIER_SYMBOL, Character.OTHER_SYMBOL -> true;
+            default -> false;
+        };
+    }
+
+    /** Whether {@code term} is one ASCII token as FTS5 would store it: lower-case letters and digits. */
+    public static boolean asciiToken(String term) {
+        if (term.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < term.length(); i++) {
+            char c = term.charAt(i);
+            if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The tokens of a plain text, in order: runs of ASCII letters and digits, lower-cased. */
+    public static List<String> split(String text) {
+        List<String> tokens = new ArrayList<>();
+        int start = -1;
+        for (int i = 0; i <= text.length(); i++) {
+            char c = i < text.length() ? text.charAt(i) : ' ';
+            boolean word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+            if (word && start < 0) {
+                start = i;
+            } else if (!word && start >= 0) {
+                tokens.add(lower(text, start, i));
+                start = -1;
+            }
+        }
+        return tokens;
+    }
+
+    private static String lower(String text, int from, int to) {
+        char[] out = new char[to - from];
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            out[i - from] = (c >= 'A' && c <= 'Z') ? (char) (c + ('a' - 'A')) : c;
+        }
+        return new String(out);
+    }
+}

@@ -1,0 +1,148 @@
+package dev.boxmaker.memoryd.recall;
+
+import dev.boxmaker.memoryd.files.NoteHeader;
+import dev.boxmaker.memoryd.index.IndexRow;
+import dev.boxmaker.proto.text.Escape;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * How hits read (the spec, section 5; memoryd.md, "Recall"): a numbered header with the source tag,
+ * where the hit is from and its class, then a snippet of at most {@link #SNIPPET_CHARS_MAX}
+ * characters; hits are separated by a blank line.
+ */
+public final class HitText {
+    public static final String IDENTITY = "identity";
+    public static final String MEMORY = "memory";
+    public static final String MEMORY_TAINTED = "memory-tainted";
+
+    /** The longest snippet, in code points, the cut marks included. */
+    public static final int SNIPPET_CHARS_MAX = 600;
+
+    /** How many characters of context a cut snippet keeps before its first matched term. */
+    static final int SNIPPET_LEAD_CHARS = 150;
+
+    /** A session id in a header: its first characters, then an ellipsis. */
+    static final int SESSION_ID_CHARS_SHOWN = 9;
+
+    /** The longest speaker's name shown. */
+    static final int SPEAKER_CHARS_MAX = 80;
+
+    private static final String ELLIPSIS = "…";
+
+    private HitText() {
+    }
+
+    /** The source tag: moved notes are identity; anything from a session that read untrusted content is tainted. */
+    public static String tag(Hit hit) {
+        if (IndexRow.NOTE.equals(hit.kind()) && "moved".equals(hit.role())) {
+            return IDENTITY;
+        }
+        return hit.untrusted() ? MEMORY_TAINTED : MEMORY;
+    }
+
+    /** Every hit, numbered from 1. */
+    public static String render(List<Hit> hits, List<String> terms, String owner) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < hits.size(); i++) {
+            if (i > 0) {
+                out.append("\n\n");
+            }
+            Hit hit = hits.get(i);
+            out.append(header(i + 1, hit, owner)).append('\n').append(snippet(hit.text(), terms));
+        }
+        return out.toString();
+    }
+
+    /** {@code [1] identity · moved 2026-09-24 from memory.md · private}. */
+    public static String header(int number, Hit hit, String owner) {
+        return "[" + number + "] " + tag(hit) + " · " + where(hit, owner) + " · " + hit.dataClass().wire();
+    }
+
+    private static String where(Hit hit, String owner) {
+        if (IndexRow.NOTE.equals(hit.kind())) {
+            NoteHeader h = NoteHeader.parse(hit.header()).orElseThrow(
+                    () -> new IllegalStateException("a note row holds a header that does not parse"));
+            return switch (h.kind()) {
+                case MOVED -> "moved " + date(hit.time()) + " from " + h.file();
+                case DROPPED -> "dropped " + date(hit.time()) + " from " + h.file();
+                default -> "note, " + minute(hit.time()) + ", session " + shortSession(hit.session());
+            };
+        }
+        return "session " + shortSession(hit.session()) + ", " + minute(hit.time()) + ", " + who(hit, owner);
+    }
+
+    private static String who(Hit hit, String owner) {
+        return switch (hit.role()) {
+            case IndexRow.ASSISTANT -> "the assistant said";
+            case IndexRow.CALL -> "the assistant called";
+            default -> hit.speaker() == null || hit.speaker().equals(owner) ? "the owner said"
+                    : Escape.cut(Escape.escapeLine(hit.speaker()), SPEAKER_CHARS_MAX) + " said";
+        };
+    }
+
+    /** A session id cut to its first characters and an ellipsis. */
+    static String shortSession(String session) {
+        if (session == null) {
+            return "unknown";
+        }
+        return session.length() <= SESSION_ID_CHARS_SHOWN ? session
+                : session.substring(0, SESSION_ID_CHARS_SHOWN) + ELLIPSIS;
+    }
+
+    /** {@code 2026-09-20T14:02:11Z} as {@code 2026-09-20 14:02 UTC}. */
+    static String minute(String time) {
+        return time.substring(0, 10) + " " + time.substring(11, 16) + " UTC";
+    }
+
+    static String date(String time) {
+        return time.substring(0, 10);
+    }
+
+    /**
+     * The text if it has at most {@link #SNIPPET_CHARS_MAX} characters; otherwise a window around
+     * the first matched term, with an ellipsis on each side that was cut, that many in all.
+     */
+    public static String snippet(String text, List<String> terms) {
+        int length = text.codePointCount(0, text.length());
+        if (length <= SNIPPET_CHARS_MAX) {
+            return text;
+        }
+        int match = firstMatch(text, terms.stream().map(t -> t.toLowerCase(Locale.ROOT)).collect(Collectors.toSet()));
+        int start = Math.max(0, match - SNIPPET_LEAD_CHARS);
+        int room = SNIPPET_CHARS_MAX - (start > 0 ? 1 : 0) - 1;
+        if (start + room >= length) {
+            // The window reaches the end: only the start is cut, and the window takes the whole room.
+            room = SNIPPET_CHARS_MAX - 1;
+            start = length - room;
+        }
+        int from = text.offsetByCodePoints(0, start);
+        int to = text.offsetByCodePoints(from, room);
+        return (start > 0 ? ELLIPSIS : "") + text.substring(from, to) + (to < text.length() ? ELLIPSIS : "");
+    }
+
+    /** The code-point index of the first word of {@code text} that is one of {@code terms}; 0 if none. */
+    static int firstMatch(String text, Set<String> terms) {
+        int cpIndex = 0;
+        int start = -1;
+        int startCp = 0;
+        for (int i = 0; i <= text.length(); ) {
+            int cp = i < text.length() ? text.codePointAt(i) : ' ';
+            boolean word = Character.isLetterOrDigit(cp);
+            if (word && start < 0) {
+                start = i;
+                startCp = cpIndex;
+            } else if (!word && start >= 0) {
+                if (terms.contains(text.substring(start, i).toLowerCase(Locale.ROOT))) {
+                    return startCp;
+                }
+                start = -1;
+            }
+            i += i < text.length() ? Character.charCount(cp) : 1;
+            cpIndex++;
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,113 @@
+package dev.boxmaker.memoryd.recall;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.index.IndexDamagedException;
+import dev.boxmaker.memoryd.tool.Answer;
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.Label;
+import dev.boxmaker.proto.text.Escape;
+import dev.boxmaker.proto.wire.msg.MemoryCall;
+import dev.boxmaker.proto.wire.msg.Outcome;
+import dev.boxmaker.proto.wire.msg.ToolResponse;
+import java.io.IOException;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * The {@code recall} tool (the spec, section 5) and the owner's {@code search}: the same hits, but a
+ * search writes no recall-log line and carries no label, since it goes to the owner, not a session.
+ */
+public final class Recall {
+    private static final Logger LOG = Logger.getLogger(Recall.class);
+
+    private final Searcher searcher;
+    private final RecallLog log;
+    private final Clock clock;
+    private final String owner;
+
+    public Recall(Searcher searcher, RecallLog log, Clock clock, String owner) {
+        this.searcher = searcher;
+        this.log = log;
+        this.clock = clock;
+        this.owner = owner;
+    }
+
+    /** Answers a decided {@code recall} call. */
+    public ToolResponse call(MemoryCall call) {
+        String id = call.request().call();
+        RecallArgs.Result parsed = RecallArgs.parse(call.request().args());
+        if (parsed.args().isEmpty()) {
+            return new ToolResponse(id, Outcome.REFUSED, parsed.refusal(), DataClass.PRIVATE, false, null);
+        }
+        RecallArgs args = parsed.args().get();
+        Answer answer = answer(args, call.request().session().value());
+        return answer.toResponse(id);
+    }
+
+    /** The tool's answer and label; one recall-log line when the search ran. */
+    Answer answer(RecallArgs args, String session) {
+        List<String> terms = QueryTerms.terms(args.query());
+        List<Hit> hits;
+        try {
+            hits = searcher.search(terms, args.k());
+        } catch (IndexDamagedException e) {
+            return new Answer(Outcome.FAILED, Sentences.RECALL_INDEX_DAMAGED, Label.SESSION_START);
+        } catch (SQLException e) {
+            LOG.errorf("recall failed on the index: %s", e.getMessage());
+            return new Answer(Outcome.FAILED, Sentences.RECALL_FAILED, Label.SESSION_START);
+        }
+        try {
+            log.append(clock.instant(), session, args.query(), args.k(), hits);
+        } catch (IOException e) {
+            // The hit counts of M5c are worked out from this log; a lost line is logged, not hidden.
+            LOG.errorf("the recall log could not be written: %s", e.getMessage());
+        }
+        return Answer.ok(text(args.query(), terms, hits), label(hits));
+    }
+
+    /** The owner's search: {@code arg} is recall's arguments as a JSON object. Hits are escaped for a terminal. */
+    public Answer search(String arg) {
+        JsonNode node;
+        try {
+            node = Json.MAPPER.readTree(arg);
+        } catch (IOException e) {
+            return Answer.refused(Sentences.SEARCH_USAGE, Label.SESSION_START);
+        }
+        if (!(node instanceof ObjectNode object)) {
+            return Answer.refused(Sentences.SEARCH_USAGE, Label.SESSION_START);
+        }
+        RecallArgs.Result parsed = RecallArgs.parse(object);
+        if (parsed.args().isEmpty()) {
+            return Answer.refused(parsed.refusal(), Label.SESSION_START);
+        }
+        RecallArgs args = parsed.args().get();
+        List<String> terms = QueryTerms.terms(args.query());
+        try {
+            return Answer.ok(Escape.escape(text(args.query(), terms, searcher.search(terms, args.k()))),
+                    Label.SESSION_START);
+        } catch (IndexDamagedException e) {
+            return Answer.refused(Sentences.RECALL_INDEX_DAMAGED, Label.SESSION_START);
+        } catch (SQLException e) {
+            LOG.errorf("search failed on the index: %s", e.getMessage());
+            return Answer.refused(Sentences.RECALL_FAILED, Label.SESSION_START);
+        }
+    }
+
+    private String text(String query, List<String> terms, List<Hit> hits) {
+        return hits.isEmpty() ? Sentences.noMatches(Escape.escapeLine(query)) : HitText.render(hits, terms, owner);
+    }
+
+    /** The highest class among the hits, at least private; untrusted if any hit is tagged memory-tainted. */
+    static Label label(List<Hit> hits) {
+        Label label = Label.SESSION_START;
+        for (Hit hit : hits) {
+            label = label.combine(new Label(hit.dataClass(), HitText.MEMORY_TAINTED.equals(HitText.tag(hit))));
+        }
+        return label;
+    }
+}

@@ -1,0 +1,41 @@
+package dev.boxmaker.memoryd.recall;
+
+import dev.boxmaker.memoryd.index.IndexDamagedException;
+import dev.boxmaker.memoryd.index.MemoryIndex;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+
+/** A search of the index: the fast path, or the literal query when it cannot prove its answer. */
+public final class Searcher {
+    private final MemoryIndex index;
+
+    public Searcher(MemoryIndex index) {
+        this.index = index;
+    }
+
+    /** The best {@code k} hits for {@code terms}, best first. */
+    public List<Hit> search(List<String> terms, int k) throws IndexDamagedException, SQLException {
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        return index.read(c -> inOneSnapshot(c, terms, k));
+    }
+
+    /**
+     * One read transaction, so the counts the fast path uses and the rows it reads are of the same
+     * moment even while the writer commits.
+     */
+    static List<Hit> inOneSnapshot(Connection c, List<String> terms, int k) throws SQLException {
+        c.setAutoCommit(false);
+        try {
+            Optional<List<Ranked>> fast = FastSearch.top(c, terms, k);
+            List<Ranked> ranked = fast.isPresent() ? fast.get() : LiteralSearch.top(c, terms, k);
+            return Hit.load(c, ranked);
+        } finally {
+            c.rollback();
+            c.setAutoCommit(true);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.boxmaker.memoryd.sockets;
+
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.proto.server.Handler;
+import dev.boxmaker.proto.server.HandlerRefusal;
+import dev.boxmaker.proto.wire.msg.Message;
+import dev.boxmaker.proto.wire.msg.Reindex;
+import java.io.IOException;
+import org.jboss.logging.Logger;
+
+/** {@code reindex} on the owner's socket: rebuilds the index beside the old one and answers {@code reindexed}. */
+public final class ReindexHandler implements Handler<Reindex> {
+    private static final Logger LOG = Logger.getLogger(ReindexHandler.class);
+
+    private final MemoryIndex index;
+
+    public ReindexHandler(MemoryIndex index) {
+        this.index = index;
+    }
+
+    @Override
+    public Message handle(Reindex request) throws HandlerRefusal, InterruptedException {
+        try {
+            return index.reindex();
+        } catch (IOException e) {
+            LOG.error(Sentences.reindexFailed(e.getMessage()), e);
+            throw new HandlerRefusal(Sentences.reindexFailed(e.getMessage()), Sentences.INDEX_DAMAGED_RUNBOOK);
+        }
+    }
+}

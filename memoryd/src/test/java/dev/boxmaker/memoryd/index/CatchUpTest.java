@@ -1,0 +1,160 @@
+package dev.boxmaker.memoryd.index;
+
+import static dev.boxmaker.memoryd.index.Logs.T0;
+import static dev.boxmaker.memoryd.index.Logs.append;
+import static dev.boxmaker.memoryd.index.Logs.called;
+import static dev.boxmaker.memoryd.index.Logs.result;
+import static dev.boxmaker.memoryd.index.Logs.said;
+import static dev.boxmaker.memoryd.index.Logs.user;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.memoryd.files.IdentityFile;
+import dev.boxmaker.memoryd.files.NoteHeader;
+import dev.boxmaker.memoryd.files.NotesFile;
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.wire.msg.Reindexed;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Keeping up: progress, session_updated, start-up catch-up, reindex, and logs that cannot be read. */
+class CatchUpTest {
+    static final String A = "mm-aaaaaaaaaaaa";
+    static final String B = "chat-1789bbbbbb";
+
+    @TempDir
+    Path home;
+
+    MemoryIndex open() throws Exception {
+        Files.createDirectories(home.resolve("memory"));
+        return MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"), home.resolve("memory/notes.md"),
+                DataClass.PRIVATE));
+    }
+
+    void notes(NotesFile.Note... notes) throws Exception {
+        Files.createDirectories(home.resolve("memory"));
+        new NotesFile(home.resolve("memory/notes.md")).append(List.of(notes));
+    }
+
+    @Test
+    void recordsAddedWhileMemorydWasDownAreCaughtUpFromProgressAtStart() throws Exception {
+        append(home, A, user("first words", null));
+        try (MemoryIndex index = open()) {
+            assertThat(Rows.texts(index)).containsExactly("first words");
+        }
+        append(home, A, result("page", DataClass.PRIVATE, true), said("second words"));
+        append(home, B, user("another session", "kyle"));
+        try (MemoryIndex index = open()) {
+            assertThat(Rows.all(index)).extracting(r -> r.substring(r.lastIndexOf(" | ") + 3) + " " + r.split(" \\| ")[7])
+                    .containsExactly("another session 0", "first words 0", "second words 1");
+        }
+    }
+
+    @Test
+    void sessionUpdatedReadsTheRecordsPastProgress() throws Exception {
+        append(home, A, user("one", null));
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+            append(home, A, said("two"), user("three", null));
+            index.sessionUpdated(SessionId.of(A)).get();
+            index.sessionUpdated(SessionId.of(A)).get();
+            assertThat(Rows.texts(index)).containsExactly("one", "two", "three");
+        }
+    }
+
+    @Test
+    void aReindexEqualsTheIncrementalIndexRowForRow() throws Exception {
+        notes(new NotesFile.Note(NoteHeader.moved(T0, IdentityFile.MEMORY, A), "Owner prefers UTC."));
+        append(home, A, user("café launch", "kyle"), called("read_file", "{\"path\":\"/a\"}"));
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+            append(home, A, result("page", DataClass.PUBLIC, true), said("after the page"));
+            index.sessionUpdated(SessionId.of(A));
+            append(home, B, user("second session", null));
+            index.sessionUpdated(SessionId.of(B));
+            notes(new NotesFile.Note(NoteHeader.noted(T0, B, DataClass.PRIVATE, false, false), "keep me"),
+                    new NotesFile.Note(NoteHeader.noted(T0, B, DataClass.PRIVATE, false, false), "retract me"));
+            index.notesChanged();
+            notes(new NotesFile.Note(NoteHeader.retracted(T0, "2026-09-20-0003"), "retract me"));
+            index.notesChanged();
+            List<String> incremental = Rows.all(index);
+            List<String> terms = terms(index);
+            Reindexed counts = index.reindex();
+            assertThat(Rows.all(index)).containsExactlyElementsOf(incremental);
+            assertThat(terms(index)).containsExactlyElementsOf(terms);
+            assertThat(counts).isEqualTo(new Reindexed(2, 5, 2));
+            assertThat(Files.exists(home.resolve("index/memory.sqlite3.new"))).isFalse();
+        }
+    }
+
+    static List<String> terms(MemoryIndex index) throws Exception {
+        return index.read(c -> {
+            List<String> out = new ArrayList<>();
+            try (var rs = c.createStatement().executeQuery("SELECT term, docs FROM terms WHERE docs > 0 ORDER BY term")) {
+                while (rs.next()) {
+                    out.add(rs.getString(1) + " " + rs.getLong(2));
+                }
+            }
+            try (var rs = c.createStatement().executeQuery("SELECT rows, tokens FROM stats")) {
+                rs.next();
+                out.add("stats " + rs.getLong(1) + " " + rs.getLong(2));
+            }
+            return out;
+        });
+    }
+
+    @Test
+    void aLogWithABrokenLineIsSkippedWithOneLogLineNamingItAndTheRestGoOn() throws Exception {
+        append(home, A, user("readable", null));
+        append(home, B, user("fine before", null));
+        Path broken = home.resolve("sessions/" + B + "/0.jsonl");
+        Files.writeString(broken, "{not json\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        List<String> lines = new ArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                lines.add(record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger logger = Logger.getLogger(IndexBuilder.class.getName());
+        logger.addHandler(capture);
+        try (MemoryIndex index = open()) {
+            assertThat(Rows.texts(index)).containsExactly("readable");
+        } finally {
+            logger.removeHandler(capture);
+        }
+        assertThat(lines).hasSize(1);
+        assertThat(lines.get(0)).startsWith("the index skipped " + broken + ": ");
+    }
+
+    @Test
+    void aDeletedIndexIsRebuiltAtStart() throws Exception {
+        append(home, A, user("remember this", null));
+        notes(new NotesFile.Note(NoteHeader.noted(T0, A, DataClass.PRIVATE, false, false), "and this"));
+        List<String> before;
+        try (MemoryIndex index = open()) {
+            before = Rows.all(index);
+        }
+        Files.delete(home.resolve("index/memory.sqlite3"));
+        try (MemoryIndex index = open()) {
+            assertThat(Rows.all(index)).containsExactlyElementsOf(before).hasSize(2);
+        }
+    }
+}

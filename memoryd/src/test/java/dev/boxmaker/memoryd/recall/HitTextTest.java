@@ -1,0 +1,55 @@
+package dev.boxmaker.memoryd.recall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Snippets and the short forms in hit headers. */
+class HitTextTest {
+    @Test
+    void aTextOf600CharactersIsWhole() {
+        String text = "y".repeat(599) + "z";
+        assertThat(HitText.snippet(text, List.of("z"))).isEqualTo(text);
+    }
+
+    @Test
+    void aLongerTextIsCutAroundTheFirstMatchWithAnEllipsisOnEachCutSide() {
+        String text = "a ".repeat(500) + "launch " + "b ".repeat(500);
+        String s = HitText.snippet(text, List.of("Launch"));
+        assertThat(s.codePointCount(0, s.length())).isEqualTo(600);
+        assertThat(s).startsWith("…").endsWith("…");
+        assertThat(s.indexOf("launch")).isEqualTo(1 + HitText.SNIPPET_LEAD_CHARS);
+    }
+
+    @Test
+    void aMatchNearTheStartCutsOnlyTheEnd() {
+        String text = "launch " + "b ".repeat(500);
+        String s = HitText.snippet(text, List.of("launch"));
+        assertThat(s).startsWith("launch").endsWith("…");
+        assertThat(s.codePointCount(0, s.length())).isEqualTo(600);
+    }
+
+    @Test
+    void aMatchNearTheEndCutsOnlyTheStart() {
+        String text = "a ".repeat(500) + "launch";
+        String s = HitText.snippet(text, List.of("launch"));
+        assertThat(s).startsWith("…").endsWith("launch");
+        assertThat(s.codePointCount(0, s.length())).isEqualTo(600);
+    }
+
+    @Test
+    void snippetsCountCharactersNotUtf16Units() {
+        String text = "\uD83D\uDE00".repeat(700) + " launch";
+        String s = HitText.snippet(text, List.of("launch"));
+        assertThat(s.codePointCount(0, s.length())).isEqualTo(600);
+        assertThat(s).endsWith(" launch");
+    }
+
+    @Test
+    void sessionIdsAreCutToNineCharacters() {
+        assertThat(HitText.shortSession("mm-8ass9mxyz")).isEqualTo("mm-8ass9m…");
+        assertThat(HitText.shortSession("mm-8ass9m")).isEqualTo("mm-8ass9m");
+        assertThat(HitText.minute("2026-09-20T14:02:11Z")).isEqualTo("2026-09-20 14:02 UTC");
+    }
+}
