@@ -13,7 +13,8 @@ import picocli.CommandLine.ParentCommand;
  * {@code bxctl memory ...}: memoryd's owner commands. Each sends {@code memory_admin} with its
  * command and argument to memoryd's owner socket and prints the reply escaped.
  */
-@Command(name = "memory", description = "memoryd: the memory files, their edits and recall.")
+@Command(name = "memory", description = "memoryd: the memory files, their edits and recall.",
+        subcommands = {IndexCommands.SearchCommand.class})
 final class MemoryCommand implements Runnable {
     /** The runbook entry for a memoryd that does not answer the owner. */
     static final String RUNBOOK = "memoryd-start-failed";
@@ -26,7 +27,7 @@ final class MemoryCommand implements Runnable {
         throw new CommandLine.ParameterException(new CommandLine(this), BxctlSentences.NO_COMMAND);
     }
 
-    private int admin(String command, String arg) {
+    int admin(String command, String arg) {
         return DaemonCall.run(top, top.memorySocket(), new MemoryAdmin(command, arg),
                 Duration.ofSeconds(Wait.MEMORY_ADMIN_SECONDS), RUNBOOK, MemoryAdminReply.class, MemoryAdminReply::text);
     }
