@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.memoryd.home.MemoryHome;
+import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
@@ -55,6 +57,7 @@ class MemorydFuzzProperties {
     private static Path home;
     private static Vertx vertx;
     private static MemorydSockets sockets;
+    private static MemoryIndex index;
     private static MemorydSettings settings;
     private static String block;
     private static String filesDigest;
@@ -69,7 +72,9 @@ class MemorydFuzzProperties {
         MemoryStore store = new MemoryStore(settings.memoryDir(),
                 text -> Check.firstRefusal(text).map(Check.Refusal::sentence), Clock.systemUTC());
         vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
-        sockets = MemorydSockets.start(vertx, settings, store);
+        index = MemoryIndex.open(new MemoryIndex.Config(settings.home(), settings.indexDir(),
+                settings.memoryDir().resolve(MemoryDir.NOTES), settings.maxClass()));
+        sockets = MemorydSockets.start(vertx, settings, store, index);
         block = ((MemoryBlockReply) SocketClient.call(settings.loopSocket(), new MemoryBlock(), WAIT, WAIT, "t")).text();
         filesDigest = digest();
     }
@@ -77,6 +82,7 @@ class MemorydFuzzProperties {
     @AfterContainer
     static void stop() throws Exception {
         sockets.close();
+        index.close();
         vertx.close().toCompletionStage().toCompletableFuture().get();
         try (Stream<Path> paths = Files.walk(home)) {
             paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
