@@ -2,7 +2,12 @@ package dev.boxmaker.brokerd.runtime;
 
 import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.memoryd.home.MemoryHome;
+import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.recall.Recall;
+import dev.boxmaker.memoryd.recall.RecallLog;
+import dev.boxmaker.memoryd.recall.Searcher;
 import dev.boxmaker.memoryd.sockets.MemoryCallHandler;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.memoryd.tool.MemoryStore;
@@ -27,19 +32,26 @@ import java.util.function.Function;
 /**
  * memoryd for brokerd's tests, in this JVM on the same home. {@link #real} is memoryd's own
  * {@code MemorydSockets}. {@link #withRecall} serves brokerd's socket with memoryd's real
- * {@code memory_call} handler for {@code memory} and a scripted answer for {@code recall}, which
- * memoryd does not serve yet; it records every call it gets.
+ * {@code memory_call} handler for {@code memory} and a scripted answer for {@code recall}, so a
+ * test can choose the hits (a tainted one, say); it records every call it gets.
  */
 final class Memoryd implements AutoCloseable {
     final MemoryStore store;
     final MemorydSettings settings;
     final List<MemoryCall> calls = new CopyOnWriteArrayList<>();
+    private final MemoryIndex index;
     private final AutoCloseable server;
 
-    private Memoryd(MemorydSettings settings, MemoryStore store, AutoCloseable server) {
+    private Memoryd(MemorydSettings settings, MemoryStore store, MemoryIndex index, AutoCloseable server) {
         this.settings = settings;
         this.store = store;
+        this.index = index;
         this.server = server;
+    }
+
+    private static MemoryIndex index(MemorydSettings settings) throws IOException {
+        return MemoryIndex.open(new MemoryIndex.Config(settings.home(), settings.indexDir(),
+                settings.memoryDir().resolve(MemoryDir.NOTES), settings.maxClass()));
     }
 
     private static MemorydSettings settings(Path home) throws IOException {
@@ -58,13 +70,16 @@ final class Memoryd implements AutoCloseable {
     static Memoryd real(Vertx vertx, Path home) throws IOException {
         MemorydSettings settings = settings(home);
         MemoryStore store = store(settings);
-        return new Memoryd(settings, store, MemorydSockets.start(vertx, settings, store));
+        MemoryIndex index = index(settings);
+        return new Memoryd(settings, store, index, MemorydSockets.start(vertx, settings, store, index));
     }
 
     static Memoryd withRecall(Vertx vertx, Path home, Function<MemoryCall, ToolResponse> recall) throws IOException {
         MemorydSettings settings = settings(home);
         MemoryStore store = store(settings);
-        MemoryCallHandler real = new MemoryCallHandler(store);
+        MemoryIndex index = index(settings);
+        MemoryCallHandler real = new MemoryCallHandler(store, new Recall(new Searcher(index),
+                new RecallLog(settings.memoryDir()), Clock.systemUTC(), settings.owner()), index);
         Memoryd[] self = new Memoryd[1];
         AsyncHandler<MemoryCall> handler = call -> {
             self[0].calls.add(call);
@@ -74,7 +89,7 @@ final class Memoryd implements AutoCloseable {
         };
         SocketServer server = new SocketServer(vertx, settings.brokerSocket(), "fake memoryd", Map.of(MemoryCall.KIND, handler));
         server.start();
-        self[0] = new Memoryd(settings, store, server);
+        self[0] = new Memoryd(settings, store, index, server);
         return self[0];
     }
 
@@ -85,5 +100,6 @@ final class Memoryd implements AutoCloseable {
     @Override
     public void close() throws Exception {
         server.close();
+        index.close();
     }
 }
