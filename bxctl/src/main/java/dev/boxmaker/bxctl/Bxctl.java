@@ -14,7 +14,7 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "bxctl", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT,
         description = "The owner's command line for Boxmaker's daemons.",
-        subcommands = {MemoryCommand.class, IndexCommands.ReindexCommand.class, StatusCommand.class, BrokerCommands.Approvals.class, BrokerCommands.Approve.class,
+        subcommands = {ChatCommand.class, MemoryCommand.class, IndexCommands.ReindexCommand.class, StatusCommand.class, BrokerCommands.Approvals.class, BrokerCommands.Approve.class,
             BrokerCommands.Deny.class, BrokerCommands.Grants.class, BrokerCommands.Audit.class,
             picocli.AutoComplete.GenerateCompletion.class})
 public final class Bxctl implements Runnable {
@@ -40,6 +40,9 @@ public final class Bxctl implements Runnable {
 
     Map<String, String> env = System.getenv();
 
+    /** Where {@code bxctl chat} reads a conversation from. */
+    java.io.InputStream in = System.in;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -58,8 +61,15 @@ public final class Bxctl implements Runnable {
 
     /** Runs one command line; the exit code of bxctl.md (0 done, 1 refused, 2 usage, 3 no answer). */
     public static int run(String[] args, PrintWriter out, PrintWriter err, Map<String, String> env) {
+        return run(args, System.in, out, err, env);
+    }
+
+    /** As {@link #run(String[], PrintWriter, PrintWriter, Map)}, with standard input given. */
+    public static int run(String[] args, java.io.InputStream in, PrintWriter out, PrintWriter err,
+            Map<String, String> env) {
         Bxctl top = new Bxctl();
         top.env = env;
+        top.in = in;
         CommandLine cli = new CommandLine(top);
         cli.setOut(out);
         cli.setErr(err);

@@ -7,7 +7,7 @@ public final class BxctlSentences {
     private BxctlSentences() {
     }
 
-    public static final String NO_COMMAND = "say what to do: bxctl memory show, bxctl status (bxctl --help lists every command)";
+    public static final String NO_COMMAND = "say what to do: bxctl chat, bxctl memory show, bxctl status (bxctl --help lists every command)";
 
     public static String answering(String daemon, Path socket) {
         return daemon + ": answering on " + socket;
@@ -23,5 +23,9 @@ public final class BxctlSentences {
 
     public static String unexpectedReply(String kind) {
         return "the daemon answered with an unexpected \"" + dev.boxmaker.proto.Sentences.quote(kind) + "\"";
+    }
+
+    public static String chatStarted(String session) {
+        return "session " + session + "; type a message and press Enter; end with Ctrl-D";
     }
 }

@@ -54,7 +54,7 @@ final class DaemonCall {
         return Exit.DONE;
     }
 
-    private static String toJson(Message message) {
+    static String toJson(Message message) {
         try {
             return Json.MAPPER.writeValueAsString(message);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

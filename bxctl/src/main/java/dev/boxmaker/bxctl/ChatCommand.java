@@ -1,0 +1,110 @@
+package dev.boxmaker.bxctl;
+
+import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.client.ClientException;
+import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.client.Wait;
+import dev.boxmaker.proto.text.Escape;
+import dev.boxmaker.proto.wire.msg.ErrorReply;
+import dev.boxmaker.proto.wire.msg.Message;
+import dev.boxmaker.proto.wire.msg.Turn;
+import dev.boxmaker.proto.wire.msg.TurnReply;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code bxctl chat [--session ID] [--speaker NAME] [MESSAGE]}: one turn, or, with no message, a
+ * conversation read line by line from standard input until its end. A new session unless
+ * {@code --session} names one; its id is printed first, so the owner can come back to it.
+ */
+@Command(name = "chat", description = "Talk to the agent: one turn, or a conversation when no message is given.")
+final class ChatCommand implements Callable<Integer> {
+    /** The runbook entry for a loopd that does not answer. */
+    static final String RUNBOOK = "loopd-start-failed";
+
+    private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd't'HHmmss").withZone(ZoneOffset.UTC);
+
+    @ParentCommand
+    Bxctl top;
+
+    @Option(names = "--session", paramLabel = "ID", description = "Continue this session (default: a new one).")
+    String session;
+
+    @Option(names = "--speaker", paramLabel = "NAME", description = "Who is speaking (default: the owner).")
+    String speaker;
+
+    @Parameters(arity = "0..*", paramLabel = "MESSAGE", description = "What to say; without it, a conversation.")
+    java.util.List<String> words;
+
+    Clock clock = Clock.systemUTC();
+
+    @Override
+    public Integer call() throws IOException {
+        SessionId id;
+        try {
+            id = session != null ? SessionId.of(session) : newSession();
+        } catch (IllegalArgumentException e) {
+            top.err().println(e.getMessage());
+            return Exit.USAGE;
+        }
+        if (words != null && !words.isEmpty()) {
+            return turn(id, String.join(" ", words));
+        }
+        top.err().println(BxctlSentences.chatStarted(id.value()));
+        top.err().flush();
+        BufferedReader in = new BufferedReader(new InputStreamReader(top.in, StandardCharsets.UTF_8));
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+            if (line.isBlank()) {
+                continue;
+            }
+            int code = turn(id, line);
+            if (code == Exit.NO_ANSWER) {
+                return code;
+            }
+        }
+        return Exit.DONE;
+    }
+
+    /** A new session's id: {@code chat-20260920t140211-3f9a}, the time and four random hex digits. */
+    SessionId newSession() {
+        byte[] random = new byte[2];
+        new SecureRandom().nextBytes(random);
+        return SessionId.of("chat-" + ID_TIME.format(clock.instant()) + "-" + HexFormat.of().formatHex(random));
+    }
+
+    private int turn(SessionId id, String text) {
+        Message reply;
+        try {
+            reply = SocketClient.call(top.loopSocket(), new Turn(id, text, speaker), DaemonCall.CONNECT_WAIT,
+                    Duration.ofMinutes(Wait.TURN_MINUTES), RUNBOOK);
+        } catch (ClientException e) {
+            top.err().println(e.getMessage());
+            return Exit.NO_ANSWER;
+        }
+        if (reply instanceof TurnReply turn) {
+            top.out().println(top.json ? DaemonCall.toJson(turn) : Escape.escape(turn.text()));
+            top.out().flush();
+            return Exit.DONE;
+        }
+        if (reply instanceof ErrorReply error) {
+            top.err().println(BxctlSentences.refusedWithRunbook(error.message(), error.runbook()));
+            top.err().flush();
+            return Exit.REFUSED;
+        }
+        top.err().println(BxctlSentences.unexpectedReply(reply.kind()));
+        return Exit.REFUSED;
+    }
+}

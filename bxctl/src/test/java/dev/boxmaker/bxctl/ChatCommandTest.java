@@ -1,0 +1,99 @@
+package dev.boxmaker.bxctl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.proto.server.Handler;
+import dev.boxmaker.proto.server.HandlerRefusal;
+import dev.boxmaker.proto.testing.RunningServer;
+import dev.boxmaker.proto.wire.msg.Turn;
+import dev.boxmaker.proto.wire.msg.TurnReply;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** bxctl chat against a fake loopd on a real socket. */
+class ChatCommandTest {
+    record Run(int code, String out, String err) {
+    }
+
+    Path home;
+    RunningServer loopd;
+    final List<Turn> turns = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void start() throws Exception {
+        home = Files.createTempDirectory(Path.of("/tmp"), "bxch");
+        Handler<Turn> handler = turn -> {
+            turns.add(turn);
+            if (turn.text().equals("fail")) {
+                throw new HandlerRefusal("memory is unavailable, so no new session can start: x", "memory-unavailable");
+            }
+            return new TurnReply(turn.session(), turns.size(), "you said: " + turn.text() + "\u202E");
+        };
+        loopd = RunningServer.start(home.resolve("run/owner-loop/loop.sock"), Map.of(Turn.KIND, handler),
+                Duration.ofSeconds(10));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        loopd.close();
+    }
+
+    Run bxctl(String input, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Bxctl.run(args, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+                new PrintWriter(out), new PrintWriter(err), Map.of("BOXMAKER_HOME", home.toString()));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void aMessageIsOneTurnInANewSessionAndTheReplyIsPrintedEscaped() {
+        Run run = bxctl("", "chat", "hello", "there");
+        assertThat(run).isEqualTo(new Run(0, "you said: hello there\\u{202E}\n", ""));
+        assertThat(turns).hasSize(1);
+        assertThat(turns.get(0).text()).isEqualTo("hello there");
+        assertThat(turns.get(0).speaker()).isNull();
+        assertThat(turns.get(0).session().value()).matches("chat-\\d{8}t\\d{6}-[0-9a-f]{4}");
+    }
+
+    @Test
+    void withoutAMessageEachLineIsATurnOfOneSession() {
+        Run run = bxctl("first\n\nsecond\n", "chat", "--session", "chat-abc", "--speaker", "kyle");
+        assertThat(run).isEqualTo(new Run(0, "you said: first\\u{202E}\nyou said: second\\u{202E}\n",
+                "session chat-abc; type a message and press Enter; end with Ctrl-D\n"));
+        assertThat(turns).containsExactly(new Turn(dev.boxmaker.proto.SessionId.of("chat-abc"), "first", "kyle"),
+                new Turn(dev.boxmaker.proto.SessionId.of("chat-abc"), "second", "kyle"));
+    }
+
+    @Test
+    void aRefusedTurnIsExitOneWithItsRunbook() {
+        assertThat(bxctl("", "chat", "fail")).isEqualTo(new Run(1, "",
+                "memory is unavailable, so no new session can start: x (runbook memory-unavailable)\n"));
+    }
+
+    @Test
+    void anInvalidSessionIsUsage() {
+        Run run = bxctl("", "chat", "--session", "../x", "hi");
+        assertThat(run.code()).isEqualTo(2);
+        assertThat(run.err()).startsWith("invalid session id \"../x\"");
+        assertThat(turns).isEmpty();
+    }
+
+    @Test
+    void noLoopdIsExitThree() throws Exception {
+        loopd.close();
+        assertThat(bxctl("", "chat", "hi")).isEqualTo(new Run(3, "", "nothing answers on "
+                + home.resolve("run/owner-loop/loop.sock") + " (is the daemon running?); see runbook loopd-start-failed\n"));
+    }
+}
