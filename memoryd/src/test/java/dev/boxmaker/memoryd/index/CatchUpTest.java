@@ -96,6 +96,38 @@ class CatchUpTest {
         }
     }
 
+    @Test
+    void recallAnswersThroughoutAReindex() throws Exception {
+        var records = new dev.boxmaker.proto.log.LogRecord[3_000];
+        for (int i = 0; i < records.length; i++) {
+            records[i] = user("line " + i + " of the long session about the wallaby", null);
+        }
+        append(home, A, records);
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+            var reindex = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return index.reindex();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            int searches = 0;
+            do {
+                long found = index.read(c -> {
+                    try (var rs = c.createStatement().executeQuery("SELECT count(*) FROM hits WHERE hits MATCH 'wallaby'")) {
+                        rs.next();
+                        return rs.getLong(1);
+                    }
+                });
+                assertThat(found).isEqualTo(3_000);
+                searches++;
+            } while (!reindex.isDone());
+            assertThat(reindex.get().records()).isEqualTo(3_000);
+            assertThat(searches).isGreaterThan(1);
+        }
+    }
+
     static List<String> terms(MemoryIndex index) throws Exception {
         return index.read(c -> {
             List<String> out = new ArrayList<>();
