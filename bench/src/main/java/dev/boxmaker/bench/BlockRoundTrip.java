@@ -30,18 +30,12 @@ public final class BlockRoundTrip {
     public static void main(String[] args) throws Exception {
         Path jar = Path.of(args[0]);
         int perThread = args.length > 1 ? Integer.parseInt(args[1]) : 5_000;
-        Path home = Files.createTempDirectory("bxb");
-        Path memory = home.resolve("memory");
-        Files.createDirectories(memory);
-        Files.writeString(memory.resolve("memory.md"), entries(12, 160));
-        Files.writeString(memory.resolve("user.md"), entries(8, 150));
-        ProcessBuilder builder = new ProcessBuilder("java", "-XX:+UseSerialGC", "-jar", jar.toString(), "serve")
-                .redirectErrorStream(true).redirectOutput(home.resolve("memoryd.log").toFile());
-        builder.environment().put("BOXMAKER_HOME", home.toString());
-        Process memoryd = builder.start();
-        Path socket = home.resolve("run/loop-memory/memory.sock");
-        try {
-            waitFor(socket, memoryd);
+        try (DaemonUnderTest memoryd = DaemonUnderTest.memoryd(jar)) {
+            Path home = memoryd.home();
+            Path memory = home.resolve("memory");
+            Files.writeString(memory.resolve("memory.md"), entries(12, 160));
+            Files.writeString(memory.resolve("user.md"), entries(8, 150));
+            Path socket = home.resolve("run/loop-memory/memory.sock");
             MemoryBlockReply block = (MemoryBlockReply) SocketClient.call(socket, new MemoryBlock(), WAIT, WAIT, "bench");
             byte[] replyFrame = Frames.encode(block);
             System.out.printf("memory block: %,d characters, reply frame %,d bytes%n%n",
@@ -58,9 +52,6 @@ public final class BlockRoundTrip {
             }
             System.out.println(Stats.header());
             rows.forEach(r -> System.out.println(r.row()));
-        } finally {
-            memoryd.destroy();
-            memoryd.waitFor();
         }
     }
 
@@ -90,15 +81,6 @@ public final class BlockRoundTrip {
         double seconds = (System.nanoTime() - start) / 1e9;
         pool.shutdown();
         return Stats.of(name, threads, nanos, seconds);
-    }
-
-    private static void waitFor(Path socket, Process process) throws InterruptedException {
-        for (int i = 0; i < 300 && !Files.exists(socket); i++) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("memoryd exited with " + process.exitValue());
-            }
-            Thread.sleep(100);
-        }
     }
 
     private static String entries(int count, int chars) {

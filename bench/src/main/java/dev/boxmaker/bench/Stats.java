@@ -11,6 +11,11 @@ record Stats(String name, int threads, long requests, double seconds, long p50Mi
                 sorted[(int) (sorted.length * 0.50)] / 1000, sorted[Math.min(sorted.length - 1, (int) (sorted.length * 0.99))] / 1000);
     }
 
+    /** One thread's calls one after another: the rate is one over the mean. */
+    static Stats serial(String name, long[] nanos) {
+        return of(name, 1, nanos, java.util.Arrays.stream(nanos).sum() / 1e9);
+    }
+
     double perSecond() {
         return requests / seconds;
     }

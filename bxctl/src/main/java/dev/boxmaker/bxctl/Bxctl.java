@@ -14,7 +14,9 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "bxctl", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT,
         description = "The owner's command line for Boxmaker's daemons.",
-        subcommands = {MemoryCommand.class, StatusCommand.class})
+        subcommands = {MemoryCommand.class, IndexCommands.ReindexCommand.class, StatusCommand.class, BrokerCommands.Approvals.class, BrokerCommands.Approve.class,
+            BrokerCommands.Deny.class, BrokerCommands.Grants.class, BrokerCommands.Audit.class,
+            picocli.AutoComplete.GenerateCompletion.class})
 public final class Bxctl implements Runnable {
     @Option(names = "--home", scope = ScopeType.INHERIT,
             description = "The home directory (default: $BOXMAKER_HOME, then /var/lib/boxmaker).")

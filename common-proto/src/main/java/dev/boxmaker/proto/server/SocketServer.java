@@ -22,6 +22,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -40,7 +43,9 @@ import org.jboss.logging.Logger;
  *
  * <p>Threads: the event loop only frames bytes and writes replies; decoding and handlers run on a
  * worker pool of {@link #WORKER_THREADS} threads owned by this server. Its queue needs no bound of
- * its own: each connection holds at most one task, and connections are bounded.
+ * its own: each connection holds at most one task, and connections are bounded. An {@link AsyncHandler}
+ * returns a stage instead of a reply and frees its worker at once; the reply is written when the
+ * stage completes, so a request waiting on something else (an owner's approval) holds no thread.
  */
 public final class SocketServer implements AutoCloseable {
     /** How long a client has, from accept, to send its whole request frame (wire.md). */
@@ -194,9 +199,14 @@ public final class SocketServer implements AutoCloseable {
         connections.decrementAndGet();
     }
 
-    /** The reply frame to a whole request frame's payload, computed on the worker pool. */
+    /**
+     * The reply frame to a whole request frame's payload, computed on the worker pool. Called on the
+     * connection's event loop; an {@link AsyncHandler}'s later reply comes back to that event loop.
+     */
     Future<byte[]> dispatch(Buffer payload) {
-        return workers.executeBlocking(() -> respond(payload), false);
+        Context context = vertx.getOrCreateContext();
+        return workers.executeBlocking(() -> respond(payload), false)
+                .compose(stage -> Future.fromCompletionStage(stage, context));
     }
 
     private void accept(NetSocket connection) {
@@ -204,39 +214,63 @@ public final class SocketServer implements AutoCloseable {
         new Exchange(this, connection).begin(busy);
     }
 
-    /** Runs on a worker thread: decode, route, handle, frame. Never throws. */
-    private byte[] respond(Buffer payload) {
+    /** Runs on a worker thread: decode, route, handle, frame. Never throws; the stage never fails. */
+    private CompletionStage<byte[]> respond(Buffer payload) {
         Message request;
         try {
             request = Envelope.decode(payload.getBytes());
         } catch (WireException e) {
-            return refusal(e.getMessage(), null);
+            return CompletableFuture.completedFuture(refusal(e.getMessage(), null));
         }
         Handler<?> handler = handlers.get(request.kind());
         if (handler == null) {
-            return refusal(Sentences.kindNotServed(request.kind()), null);
+            return CompletableFuture.completedFuture(refusal(Sentences.kindNotServed(request.kind()), null));
         }
         running.incrementAndGet();
+        CompletionStage<Message> reply;
         try {
-            Message reply = handle(handler, request);
-            if (reply == null) {
-                throw new IllegalStateException("the handler returned no reply");
-            }
-            return Frames.encode(reply);
-        } catch (HandlerRefusal refusal) {
-            return refusal(refusal.getMessage(), refusal.runbook());
+            reply = handler instanceof AsyncHandler<?> async
+                    ? handleAsync(async, request)
+                    : CompletableFuture.completedFuture(handle(handler, request));
         } catch (Exception e) {
-            // The request itself is never logged: it can hold secrets.
-            LOG.errorf(e, "%s: the %s handler failed", name, request.kind());
-            return FAILED_FRAME;
-        } finally {
+            reply = CompletableFuture.failedFuture(e);
+        }
+        return reply.handle((message, failure) -> {
             running.decrementAndGet();
+            return frame(request.kind(), message, failure);
+        });
+    }
+
+    private byte[] frame(String kind, Message reply, Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        if (cause instanceof HandlerRefusal refusal) {
+            return refusal(refusal.getMessage(), refusal.runbook());
+        }
+        if (cause == null && reply == null) {
+            cause = new IllegalStateException("the handler returned no reply");
+        }
+        if (cause != null) {
+            // The request itself is never logged: it can hold secrets.
+            LOG.errorf(cause, "%s: the %s handler failed", name, kind);
+            return FAILED_FRAME;
+        }
+        try {
+            return Frames.encode(reply);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "%s: the %s reply could not be framed", name, kind);
+            return FAILED_FRAME;
         }
     }
 
     @SuppressWarnings("unchecked")
     private static Message handle(Handler<?> handler, Message request) throws Exception {
         return ((Handler<Message>) handler).handle(request);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static CompletionStage<Message> handleAsync(AsyncHandler<?> handler, Message request) throws Exception {
+        CompletionStage<Message> stage = ((AsyncHandler<Message>) handler).handleAsync(request);
+        return stage != null ? stage : CompletableFuture.failedFuture(new IllegalStateException("the handler returned no stage"));
     }
 
     private byte[] refusal(String sentence, String runbook) {

@@ -6,7 +6,7 @@ import java.util.Arrays;
  * Code points that render as nothing or change text direction: Unicode 16's
  * {@code Default_Ignorable_Code_Point}, plus U+034F, U+115F, U+3164, U+2800, U+2028 and U+2029,
  * which are invisible without being in that property (memoryd.md, rule 2). The table is fixed here
- * as ranges, generated once from ICU4J 76; {@code InvisibleTableTest} walks every code point and
+ * as ranges, generated once from ICU4J 76; memoryd's {@code UnicodeTableTest} walks every code point and
  * compares it with ICU4J so it cannot drift.
  */
 public final class Invisible {

@@ -8,9 +8,11 @@ import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.proto.server.HandlerRefusal;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jboss.logging.Logger;
 
@@ -26,14 +28,55 @@ public final class BlockBuilder {
 
     private static final Logger LOG = Logger.getLogger(BlockBuilder.class);
 
+    /** The files the block is made of; a change to any of them makes a new block. */
+    private static final List<String> SOURCES = List.of(MemoryDir.SOUL, IdentityFile.MEMORY.fileName(),
+            IdentityFile.USER.fileName());
+
     private final Path memoryDir;
+
+    /** The last block built, with what its files were then; one stat per file tells it still holds. */
+    private volatile Cached cached;
+
+    private record Cached(List<Map<String, Object>> stamps, String block) {
+    }
 
     public BlockBuilder(Path memoryDir) {
         this.memoryDir = memoryDir;
     }
 
-    /** The block, or a {@link HandlerRefusal} naming the file at fault. */
+    /**
+     * The block, or a {@link HandlerRefusal} naming the file at fault. Building it reads, parses and
+     * checks every entry; the result is kept while no file changed (its inode, size, mtime and ctime
+     * are the same; memoryd replaces a file by rename, which always gives a new inode). The stamps are
+     * taken before the files are read, so a change during a build is seen by the next one.
+     */
     public String build() throws HandlerRefusal {
+        List<Map<String, Object>> stamps = stamps();
+        Cached last = cached;
+        if (last != null && stamps != null && last.stamps().equals(stamps)) {
+            return last.block();
+        }
+        String block = buildFromFiles();
+        if (stamps != null) {
+            cached = new Cached(stamps, block);
+        }
+        return block;
+    }
+
+    /** Each source file's inode, size, mtime and ctime; null when any cannot be read. */
+    private List<Map<String, Object>> stamps() {
+        List<Map<String, Object>> out = new ArrayList<>(SOURCES.size());
+        try {
+            for (String name : SOURCES) {
+                out.add(Files.readAttributes(memoryDir.resolve(name), "unix:ino,size,lastModifiedTime,ctime"));
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            return null;
+        }
+        return out;
+    }
+
+    private String buildFromFiles() throws HandlerRefusal {
         String soul = read(MemoryDir.SOUL);
         long soulChars = Entries.chars(soul.stripTrailing());
         if (soulChars > IdentityFile.SOUL_CHARS_MAX) {

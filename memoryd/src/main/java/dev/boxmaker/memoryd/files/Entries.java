@@ -27,7 +27,9 @@ public final class Entries {
     public static List<String> parse(String text) {
         List<String> entries = new ArrayList<>();
         StringBuilder current = new StringBuilder();
-        for (String line : text.split("\n", -1)) {
+        // A file saved by an editor with Windows line ends reads as the same entries: a CR inside
+        // an entry would otherwise fail the check (rule 1) and leave the entry out of the block.
+        for (String line : text.replace("\r\n", "\n").split("\n", -1)) {
             if (isSeparator(line)) {
                 addTrimmed(entries, current);
                 current.setLength(0);

@@ -2,6 +2,7 @@ package dev.boxmaker.memoryd.home;
 
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.memoryd.files.Durable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -29,33 +30,10 @@ public final class MemoryHome {
 
     /** Creates what is missing under the home; a failure is a sentence for runbook memoryd-start-failed. */
     public static void prepare(MemorydSettings settings) throws IOException {
-        createPrivateDirs(settings.memoryDir());
-        createFile(settings.memoryDir().resolve("soul.md"), soulStarter(settings));
+        Durable.ensureDirectory(settings.memoryDir());
+        createSoul(settings.memoryDir().resolve("soul.md"), soulStarter(settings));
         for (String name : EMPTY_FILES) {
-            createFile(settings.memoryDir().resolve(name), new byte[0]);
-        }
-    }
-
-    /**
-     * Creates {@code dir} and any missing parent, each 0700. A directory that exists keeps its mode:
-     * the owner pointed us there and may have reasons.
-     */
-    public static void createPrivateDirs(Path dir) throws IOException {
-        Path absolute = dir.toAbsolutePath();
-        if (Files.isDirectory(absolute)) {
-            return;
-        }
-        Path parent = absolute.getParent();
-        if (parent != null) {
-            createPrivateDirs(parent);
-        }
-        try {
-            Files.createDirectory(absolute, PosixFilePermissions.asFileAttribute(
-                    PosixFilePermissions.fromString("rwx------")));
-        } catch (FileAlreadyExistsException raced) {
-            if (!Files.isDirectory(absolute)) {
-                throw raced;
-            }
+            Durable.ensureFile(settings.memoryDir().resolve(name));
         }
     }
 
@@ -76,7 +54,7 @@ public final class MemoryHome {
     }
 
     /** Creates {@code file} 0600 holding {@code bytes}, durably, unless it exists. */
-    private static void createFile(Path file, byte[] bytes) throws IOException {
+    private static void createSoul(Path file, byte[] bytes) throws IOException {
         if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return;
         }

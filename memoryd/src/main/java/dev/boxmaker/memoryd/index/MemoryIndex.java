@@ -1,7 +1,7 @@
 package dev.boxmaker.memoryd.index;
 
 import dev.boxmaker.memoryd.Sentences;
-import dev.boxmaker.memoryd.home.MemoryHome;
+import dev.boxmaker.memoryd.files.Durable;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.SessionLogs;
@@ -78,7 +78,7 @@ public final class MemoryIndex implements AutoCloseable {
      * of every log and notes.md. A damaged file leaves the index damaged, with one log line.
      */
     public static MemoryIndex open(Config config) throws IOException {
-        MemoryHome.createPrivateDirs(config.indexDir());
+        Durable.ensureDirectory(config.indexDir());
         MemoryIndex index = new MemoryIndex(config);
         index.submit(() -> {
             index.openWriter();

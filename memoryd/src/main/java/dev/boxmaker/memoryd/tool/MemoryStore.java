@@ -44,6 +44,8 @@ public final class MemoryStore {
     final boolean review;
     /** The id of the latest edit per {@code to} file (memory.md, user.md, notes.md). */
     final Map<String, String> latestByTo = new HashMap<>();
+    /** An edit is journalled but its notes or file may not be written yet. */
+    private boolean unfinished;
     /** Pending writes already accepted or rejected, from the journal: never applied twice. */
     final Set<String> resolvedPending = new HashSet<>();
     private final OwnerCommands owner;
@@ -71,6 +73,8 @@ public final class MemoryStore {
             ids.observe(write.id());
         }
         this.owner = new OwnerCommands(this);
+        new Recovery(this).finishLastEdit();
+        unfinished = false;
     }
 
     /** A store with review off, the default. */
@@ -127,6 +131,7 @@ public final class MemoryStore {
     /** Routing by the session's state (the spec, section 5, "Where a write goes"). */
     public Answer handle(Caller caller, Request request) throws IOException {
         synchronized (lock) {
+            finishUnfinished();
             try {
                 if (request instanceof Request.Note n) {
                     writeNote(caller, n.text(), n.action(), null);
@@ -160,10 +165,11 @@ public final class MemoryStore {
         String id = ids.next(now);
         var label = caller.label();
         var header = NoteHeader.noted(now, caller.session().value(), label.dataClass(), label.untrusted(), false);
-        dir.notes().append(List.of(new NotesFile.Note(header, body)));
         journalAppend(new Edit(id, now.toString(), caller.session().value(), caller.call(), action, fileArg,
                 MemoryDir.NOTES, List.of(), List.of(body), List.of(), List.of(), caller.untrusted(),
                 label.dataClass().wire(), null, null));
+        dir.notes().append(List.of(new NotesFile.Note(header, body)));
+        unfinished = false;
     }
 
     /** Appends a clean session's identity write to pending.jsonl; notes are never staged. */
@@ -176,9 +182,10 @@ public final class MemoryStore {
     }
 
     /**
-     * Writes a planned edit: moved and dropped entries to notes.md first (in the order given, with
-     * their headers, under the session that asked), then the file, then the journal line, all
-     * flushed before the answer.
+     * Writes a planned edit: the journal line first, then moved and dropped entries to notes.md (in
+     * the order given, with their headers, under the session that asked), then the file, each
+     * flushed before the next and all before the answer; {@link Recovery} finishes an edit a crash
+     * interrupted, from its journal line.
      */
     Edit apply(Plan plan, String action, String journalSession, Caller asker, String pendingId) throws IOException {
         Instant now = now();
@@ -189,18 +196,33 @@ public final class MemoryStore {
                         ? NoteHeader.moved(now, plan.file(), session)
                         : NoteHeader.dropped(now, plan.file(), session), r.entry()))
                 .toList();
-        dir.notes().append(out);
-        dir.write(plan.file(), plan.after());
         Edit edit = new Edit(id, now.toString(), journalSession, asker.call(), action, plan.file().arg(),
                 plan.file().fileName(), plan.before(), plan.after(), plan.moved(), plan.dropped(), asker.untrusted(),
                 asker.label().dataClass().wire(), null, pendingId);
         journalAppend(edit);
+        dir.notes().append(out);
+        dir.write(plan.file(), plan.after());
+        unfinished = false;
         return edit;
     }
 
     void journalAppend(Edit edit) throws IOException {
         journal.append(edit);
         remember(edit);
+        // Until its notes and file are written too, the edit is unfinished: a failure from here on
+        // leaves the journal ahead of the files, and no other write may start from them.
+        unfinished = true;
+    }
+
+    /**
+     * Called at the start of every write: finishes an edit a failed write left behind (from its
+     * journal line), or fails the call so nothing is planned against half-written files.
+     */
+    void finishUnfinished() throws IOException {
+        if (unfinished) {
+            new Recovery(this).finishLastEdit();
+            unfinished = false;
+        }
     }
 
     private void remember(Edit edit) {
@@ -222,19 +244,28 @@ public final class MemoryStore {
 
     public OwnerAnswer undo(String id) throws IOException {
         synchronized (lock) {
-            return owner.undo(id);
+            finishUnfinished();
+            OwnerAnswer answer = owner.undo(id);
+            unfinished = false;
+            return answer;
         }
     }
 
     public OwnerAnswer accept(String id) throws IOException {
         synchronized (lock) {
-            return owner.accept(id);
+            finishUnfinished();
+            OwnerAnswer answer = owner.accept(id);
+            unfinished = false;
+            return answer;
         }
     }
 
     public OwnerAnswer reject(String id) throws IOException {
         synchronized (lock) {
-            return owner.reject(id);
+            finishUnfinished();
+            OwnerAnswer answer = owner.reject(id);
+            unfinished = false;
+            return answer;
         }
     }
 

@@ -85,10 +85,10 @@ final class OwnerCommands {
         Instant now = store.now();
         String undoId = store.ids.next(now);
         String text = note.after().get(0);
-        store.dir.notes().append(List.of(new NotesFile.Note(NoteHeader.retracted(now, note.id()), text)));
         store.journalAppend(new Edit(undoId, now.toString(), Edit.OWNER, null, Edit.UNDO, note.file(),
                 MemoryDir.NOTES, List.of(text), List.of(), List.of(), List.of(), false, note.dataClass(),
                 note.id(), null));
+        store.dir.notes().append(List.of(new NotesFile.Note(NoteHeader.retracted(now, note.id()), text)));
         return OwnerAnswer.ok(Sentences.undoneNote(note.id(), undoId));
     }
 
@@ -107,9 +107,9 @@ final class OwnerCommands {
         }
         Instant at = store.now();
         String undoId = store.ids.next(at);
-        store.dir.write(file, edit.before());
         store.journalAppend(new Edit(undoId, at.toString(), Edit.OWNER, null, Edit.UNDO, edit.file(), edit.to(),
                 now, edit.before(), List.of(), List.of(), false, edit.dataClass(), edit.id(), null));
+        store.dir.write(file, edit.before());
         return OwnerAnswer.ok(Sentences.undone(edit.id(), undoId, file.fileName(), edit.before().size(), chars,
                 file.charsMax()));
     }

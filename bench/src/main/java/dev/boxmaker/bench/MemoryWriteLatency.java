@@ -1,0 +1,149 @@
+package dev.boxmaker.bench;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.wire.msg.MemoryCall;
+import dev.boxmaker.proto.wire.msg.Outcome;
+import dev.boxmaker.proto.wire.msg.ToolRequest;
+import dev.boxmaker.proto.wire.msg.ToolResponse;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * The {@code memory} tool's {@code add} and {@code replace} over brokerd's socket, fsync included,
+ * against the packaged memoryd, beside plain Java writing and fsyncing the same bytes in the same
+ * run. Usage: {@code MemoryWriteLatency <memoryd jar> [writes]}.
+ */
+public final class MemoryWriteLatency {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final SessionId SESSION = SessionId.of("chat-bench");
+    private static final int ENTRIES_KEPT = 10;
+    private static final int WARMUP_WRITES = 300;
+
+    private MemoryWriteLatency() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path jar = Path.of(args[0]);
+        int writes = args.length > 1 ? Integer.parseInt(args[1]) : 2_000;
+        try (DaemonUnderTest memoryd = DaemonUnderTest.memoryd(jar)) {
+            Path socket = memoryd.home().resolve("run/broker-memory/memory.sock");
+            Floor floor = new Floor(Files.createDirectories(memoryd.home().resolve("floor")));
+            run(socket, WARMUP_WRITES, null, null, null);
+            long[] adds = new long[writes];
+            long[] replaces = new long[writes];
+            long[] floors = new long[writes];
+            run(socket, writes, adds, replaces, floor.with(memoryd.home(), floors));
+            System.out.printf("memory.md: %,d bytes; a journal line: %,d bytes%n%n", floor.file.length,
+                    floor.line.length);
+            System.out.println(Stats.header());
+            System.out.println(Stats.serial("memoryd add", adds).row());
+            System.out.println(Stats.serial("memoryd replace", replaces).row());
+            System.out.println(Stats.serial("floor: journal line + file, durably", floors).row());
+        }
+    }
+
+    /** Alternates add and replace, removing the oldest entry (unmeasured) to stay under the limit. */
+    private static void run(Path socket, int writes, long[] adds, long[] replaces, Floor floor) throws Exception {
+        Deque<String> entries = new ArrayDeque<>();
+        for (int i = 0; i < writes; i++) {
+            String text = "The owner prefers answers in UTC and metric units; entry " + System.nanoTime();
+            long t0 = System.nanoTime();
+            call(socket, args("add").put("text", text));
+            long t1 = System.nanoTime();
+            String rewritten = text + " (rewritten)";
+            call(socket, args("replace").put("old", text).put("text", rewritten));
+            long t2 = System.nanoTime();
+            entries.addLast(rewritten);
+            if (adds != null) {
+                adds[i] = t1 - t0;
+                replaces[i] = t2 - t1;
+                floor.measure(i);
+            }
+            if (entries.size() > ENTRIES_KEPT) {
+                call(socket, args("remove").put("old", entries.removeFirst()));
+            }
+        }
+    }
+
+    private static ObjectNode args(String action) {
+        return Json.MAPPER.createObjectNode().put("action", action).put("file", "memory");
+    }
+
+    private static void call(Path socket, ObjectNode args) throws Exception {
+        ToolResponse reply = (ToolResponse) SocketClient.call(socket,
+                new MemoryCall(new ToolRequest(SESSION, "call_b", "memory", args), DataClass.PRIVATE, false),
+                WAIT, WAIT, "bench");
+        if (reply.outcome() != Outcome.OK) {
+            throw new IllegalStateException("refused: " + reply.text());
+        }
+    }
+
+    private static byte[] lastJournalLine(Path edits) throws Exception {
+        try (var months = Files.list(edits)) {
+            Path month = months.sorted().reduce((a, b) -> b).orElseThrow();
+            String[] lines = Files.readString(month).split("\n");
+            return (lines[lines.length - 1] + "\n").getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * Plain Java doing the same writes memoryd does for one edit, right after each measured pair so
+     * both see the same disk: the journal line appended and fsynced, then the file replaced durably
+     * (temp file, fsync, rename, fsync of the directory), with memoryd's own bytes of the moment.
+     */
+    static final class Floor {
+        final Path dir;
+        byte[] file = new byte[0];
+        byte[] line = new byte[0];
+        private Path home;
+        private long[] out;
+
+        Floor(Path dir) {
+            this.dir = dir;
+        }
+
+        Floor with(Path home, long[] out) {
+            this.home = home;
+            this.out = out;
+            return this;
+        }
+
+        void measure(int i) throws Exception {
+            file = Files.readAllBytes(home.resolve("memory/memory.md"));
+            line = lastJournalLine(home.resolve("memory/edits"));
+            long t0 = System.nanoTime();
+            try (FileChannel ch = FileChannel.open(dir.resolve("journal.jsonl"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+                ch.write(ByteBuffer.wrap(line));
+                ch.force(true);
+            }
+            replaceDurably(dir, file);
+            out[i] = System.nanoTime() - t0;
+        }
+    }
+
+    private static void replaceDurably(Path dir, byte[] bytes) throws Exception {
+        Path temp = dir.resolve("memory.md.tmp");
+        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ch.write(ByteBuffer.wrap(bytes));
+            ch.force(true);
+        }
+        Files.move(temp, dir.resolve("memory.md"), StandardCopyOption.ATOMIC_MOVE);
+        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+            d.force(true);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.boxmaker.bench;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.wire.msg.MemoryCall;
+import dev.boxmaker.proto.wire.msg.Message;
+import dev.boxmaker.proto.wire.msg.ToolRequest;
+import dev.boxmaker.proto.wire.msg.ToolResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * brokerd's overhead on a {@code recall} call: loopd→brokerd→memoryd→back against the same
+ * {@code memory_call} sent to memoryd directly, both packaged daemons started as processes on one
+ * home, interleaved in the same run. brokerd's cost includes parsing, deciding, and the audit line
+ * forced to disk before each answer. Usage: {@code RecallOverhead <memoryd jar> <brokerd jar> [calls]}.
+ */
+public final class RecallOverhead {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final int WARMUP_CALLS = 500;
+    private static final int ROUNDS = 4;
+
+    private RecallOverhead() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int calls = args.length > 2 ? Integer.parseInt(args[2]) : 2_000;
+        Path home = Files.createTempDirectory(Path.of("/tmp"), "bxr");
+        Process memoryd = start(args[0], home, "memoryd");
+        Process brokerd = start(args[1], home, "brokerd");
+        try {
+            Path memorySocket = home.resolve("run/broker-memory/memory.sock");
+            Path brokerSocket = home.resolve("run/loop-broker/broker.sock");
+            waitFor(memorySocket, memoryd);
+            waitFor(brokerSocket, brokerd);
+            ToolRequest request = new ToolRequest(SessionId.of("bench-1"), "c1", "recall",
+                    (ObjectNode) Json.MAPPER.readTree("{\"query\": \"launch window\", \"k\": 5}"));
+            MemoryCall direct = new MemoryCall(request, DataClass.PRIVATE, false);
+            System.out.println("memoryd answers: " + ((ToolResponse) SocketClient.call(memorySocket, direct, WAIT, WAIT, "bench")).text());
+            measure(brokerSocket, request, WARMUP_CALLS);
+            measure(memorySocket, direct, WARMUP_CALLS);
+            List<long[]> viaBroker = new ArrayList<>();
+            List<long[]> toMemoryd = new ArrayList<>();
+            for (int r = 0; r < ROUNDS; r++) {
+                viaBroker.add(measure(brokerSocket, request, calls / ROUNDS));
+                toMemoryd.add(measure(memorySocket, direct, calls / ROUNDS));
+            }
+            System.out.println(Stats.header());
+            System.out.println(row("recall through brokerd", join(viaBroker)));
+            System.out.println(row("memory_call to memoryd directly", join(toMemoryd)));
+        } finally {
+            brokerd.destroy();
+            memoryd.destroy();
+            brokerd.waitFor();
+            memoryd.waitFor();
+        }
+    }
+
+    private static Process start(String jar, Path home, String name) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("java", "-XX:+UseSerialGC", "-jar", jar, "serve")
+                .redirectErrorStream(true).redirectOutput(home.resolve(name + ".log").toFile());
+        builder.environment().put("BOXMAKER_HOME", home.toString());
+        return builder.start();
+    }
+
+    private static long[] measure(Path socket, Message request, int calls) throws Exception {
+        long[] nanos = new long[calls];
+        for (int i = 0; i < calls; i++) {
+            long begin = System.nanoTime();
+            Message reply = SocketClient.call(socket, request, WAIT, WAIT, "bench");
+            nanos[i] = System.nanoTime() - begin;
+            if (!(reply instanceof ToolResponse)) {
+                throw new IllegalStateException("unexpected reply " + reply);
+            }
+        }
+        return nanos;
+    }
+
+    /** One client, calls back to back: the time is the sum of the calls. */
+    private static String row(String name, long[] nanos) {
+        return Stats.of(name, 1, nanos, java.util.Arrays.stream(nanos).sum() / 1e9).row();
+    }
+
+    private static long[] join(List<long[]> parts) {
+        long[] all = new long[parts.stream().mapToInt(p -> p.length).sum()];
+        int at = 0;
+        for (long[] p : parts) {
+            System.arraycopy(p, 0, all, at, p.length);
+            at += p.length;
+        }
+        return all;
+    }
+
+    private static void waitFor(Path socket, Process process) throws InterruptedException {
+        for (int i = 0; i < 300 && !Files.exists(socket); i++) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("a daemon exited with " + process.exitValue());
+            }
+            Thread.sleep(100);
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package dev.boxmaker.brokerd.audit;
+
+import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.Label;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * {@code audit/YYYY-MM.jsonl}: one line per decided call, written and forced to disk before the
+ * answer, so a line exists for every answer a client saw. At start the whole log is read back to
+ * rebuild every session's taint.
+ */
+public final class AuditLog {
+    public static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("yyyy-MM").withZone(ZoneOffset.UTC);
+    public static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+    /** A line is a few hundred bytes; one far longer is not ours. */
+    public static final int LINE_CHARS_MAX = 4_096;
+    static final String SUFFIX = ".jsonl";
+
+    private final Path dir;
+
+    public AuditLog(Path dir) throws IOException {
+        this.dir = dir;
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Appends {@code record} to its month's file and forces it to disk. */
+    public synchronized void append(AuditRecord record) {
+        Path file = dir.resolve(record.time().substring(0, 7) + SUFFIX);
+        byte[] line;
+        try {
+            line = (Json.MAPPER.writeValueAsString(record) + "\n").getBytes(StandardCharsets.UTF_8);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("an audit record could not be written as JSON", e);
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            if (channel.size() == 0) {
+                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+            }
+            ByteBuffer buffer = ByteBuffer.wrap(line);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(false);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The time as the log writes it. */
+    public static String timeOf(Instant instant) {
+        return TIME.format(instant);
+    }
+
+    /**
+     * Every session's taint, from the whole log. A final line without its newline is a write that a
+     * crash cut short: its call was never answered, so it is cut off the file. Any other line that is
+     * not a record stops start-up: guessing would make a tainted session clean.
+     */
+    public synchronized Map<String, Label> rebuild() throws IOException, Broken {
+        Map<String, Label> taints = new LinkedHashMap<>();
+        for (Path file : files()) {
+            cutPartialLine(file);
+            long number = 0;
+            try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                    number++;
+                    AuditRecord record = parse(line, file, number);
+                    taints.merge(record.session(), Label.SESSION_START.combine(record.label()), Label::combine);
+                }
+            }
+        }
+        return taints;
+    }
+
+    /** The last {@code count} lines of the newest month's file, oldest first. */
+    public synchronized List<String> tail(int count) throws IOException {
+        TreeSet<Path> files = files();
+        if (files.isEmpty()) {
+            return List.of();
+        }
+        Deque<String> last = new ArrayDeque<>(count);
+        try (BufferedReader reader = Files.newBufferedReader(files.last(), StandardCharsets.UTF_8)) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (last.size() == count) {
+                    last.removeFirst();
+                }
+                last.addLast(line);
+            }
+        }
+        return new ArrayList<>(last);
+    }
+
+    private TreeSet<Path> files() throws IOException {
+        TreeSet<Path> files = new TreeSet<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, "*" + SUFFIX)) {
+            stream.forEach(files::add);
+        }
+        return files;
+    }
+
+    private static AuditRecord parse(String line, Path file, long number) throws Broken {
+        try {
+            if (line.length() > LINE_CHARS_MAX) {
+                throw new IOException("too long");
+            }
+            return Json.MAPPER.readValue(line, AuditRecord.class);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new Broken(Sentences.auditBroken(file.getFileName().toString(), number));
+        }
+    }
+
+    private static void cutPartialLine(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long size = channel.size();
+            long end = size;
+            ByteBuffer one = ByteBuffer.allocate(1);
+            while (end > 0) {
+                one.clear();
+                channel.read(one, end - 1);
+                if (one.get(0) == '\n') {
+                    break;
+                }
+                end--;
+            }
+            if (end < size) {
+                channel.truncate(end);
+                channel.force(true);
+            }
+        }
+    }
+
+    /** The log holds a line that is not a record. */
+    public static final class Broken extends Exception {
+        public Broken(String sentence) {
+            super(sentence, null, false, false);
+        }
+    }
+
+    /** The current month's file name, for tests and the owner. */
+    public static String fileFor(Instant instant) {
+        return MONTH.format(instant) + SUFFIX;
+    }
+}

@@ -1,0 +1,153 @@
+package dev.boxmaker.brokerd.decide;
+
+import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.approvals.Approvals;
+import dev.boxmaker.brokerd.audit.AuditLog;
+import dev.boxmaker.brokerd.audit.AuditRecord;
+import dev.boxmaker.brokerd.grants.BuiltinGrants;
+import dev.boxmaker.brokerd.grants.Grant;
+import dev.boxmaker.brokerd.grants.GrantWatcher;
+import dev.boxmaker.brokerd.runtime.Runtime;
+import dev.boxmaker.brokerd.taint.Taints;
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.Label;
+import dev.boxmaker.proto.wire.msg.Outcome;
+import dev.boxmaker.proto.wire.msg.ToolRequest;
+import dev.boxmaker.proto.wire.msg.ToolResponse;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One call from start to answer: check the memory tools' shapes, decide under the grants, wait for
+ * the owner when the grant asks, run, label (the stricter of grant and runtime, each part), write
+ * the audit line, raise the session's taint, answer. The audit line is on disk before the answer.
+ */
+public final class Broker implements AutoCloseable {
+    /** Approved calls run here, so the owner's command returns at once. */
+    public static final int RUNNER_THREADS = 8;
+    /** How long closing waits for approved calls still running. */
+    public static final long CLOSE_WAIT_SECONDS = 10;
+
+    private final GrantWatcher grants;
+    private final Runtime runtime;
+    private final Taints taints;
+    private final AuditLog audit;
+    private final Approvals approvals;
+    private final Clock clock;
+    private final ExecutorService runners = new ThreadPoolExecutor(RUNNER_THREADS, RUNNER_THREADS, 1, TimeUnit.MINUTES,
+            new LinkedBlockingQueue<>(Approvals.WAITING_MAX), r -> {
+                Thread t = new Thread(r, "brokerd-run");
+                t.setDaemon(true);
+                return t;
+            });
+
+    public Broker(GrantWatcher grants, Runtime runtime, Taints taints, AuditLog audit, Approvals approvals, Clock clock) {
+        this.grants = grants;
+        this.runtime = runtime;
+        this.taints = taints;
+        this.audit = audit;
+        this.approvals = approvals;
+        this.clock = clock;
+    }
+
+    public Taints taints() {
+        return taints;
+    }
+
+    public Approvals approvals() {
+        return approvals;
+    }
+
+    public GrantWatcher grants() {
+        return grants;
+    }
+
+    public AuditLog audit() {
+        return audit;
+    }
+
+    /**
+     * The answer to {@code request}. Completes at once unless the grant asks the owner; blocks the
+     * calling thread while the call runs.
+     */
+    public CompletionStage<ToolResponse> handle(ToolRequest request) {
+        String tool = request.tool();
+        Label taint = taints.of(request.session().value());
+        try {
+            MemoryToolArgs.check(tool, request.args());
+        } catch (MemoryToolArgs.Refused e) {
+            return done(finish(request, Optional.empty(), AuditRecord.DENIED, Outcome.REFUSED, e.getMessage(), taint));
+        }
+        Decision decision = Decider.decide(grants.current(), tool, request.args(), taint);
+        return switch (decision.verdict()) {
+            case DENY -> done(finish(request, decision.grant(), AuditRecord.DENIED, Outcome.DENIED, decision.sentence(), taint));
+            case RUN -> done(run(request, decision.grant().orElseThrow(), AuditRecord.AUTO));
+            case ASK -> ask(request, decision.grant().orElseThrow(), taint);
+        };
+    }
+
+    private CompletionStage<ToolResponse> ask(ToolRequest request, Grant grant, Label taint) {
+        Optional<CompletableFuture<Approvals.Verdict>> verdict = approvals.add(request, grant.id());
+        if (verdict.isEmpty()) {
+            return done(finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
+                    Sentences.approvalsFull(Approvals.WAITING_MAX), taint));
+        }
+        return verdict.get().thenComposeAsync(v -> switch (v) {
+            case APPROVED -> CompletableFuture.supplyAsync(() -> run(request, grant, AuditRecord.APPROVED), runners);
+            case DENIED -> done(finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
+                    Sentences.OWNER_DENIED, taints.of(request.session().value())));
+            case TIMED_OUT -> done(finish(request, Optional.of(grant), AuditRecord.TIMED_OUT, Outcome.DENIED,
+                    Sentences.ownerTimedOut(approvals.timeout()), taints.of(request.session().value())));
+        }, runners);
+    }
+
+    /** Runs under {@code grant} with the session's taint as it is now: a taint only rises, so now is strictest. */
+    private ToolResponse run(ToolRequest request, Grant grant, String decision) {
+        Label taint = taints.of(request.session().value());
+        Runtime.Labelled result = runtime.runLabelled(new Runtime.RunSpec(request, taint, grant.timeout()));
+        Label label = result.label().map(grant.result()::combine).orElse(grant.result());
+        return finish(request, Optional.of(grant), decision, result.output().outcome(), result.output().text(), label);
+    }
+
+    /** Writes the audit line, raises the taint, and builds the answer, in that order. */
+    private ToolResponse finish(ToolRequest request, Optional<Grant> grant, String decision, Outcome outcome,
+            String text, Label label) {
+        String session = request.session().value();
+        audit.append(new AuditRecord(AuditLog.timeOf(clock.instant()), session, request.call(), request.tool(),
+                argsSha256(request), grant.map(Grant::id).orElse(null), grant.map(Grant::sha256).orElse(null),
+                decision, outcome, label.dataClass(), label.untrusted()));
+        taints.raise(session, label);
+        return new ToolResponse(request.call(), outcome, text, label.dataClass(), label.untrusted(),
+                grant.map(Grant::id).orElse(null));
+    }
+
+    private static String argsSha256(ToolRequest request) {
+        try {
+            return BuiltinGrants.sha256(Json.MAPPER.writeValueAsBytes(request.args()));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a parsed JSON object could not be written back", e);
+        }
+    }
+
+    private static CompletionStage<ToolResponse> done(ToolResponse response) {
+        return CompletableFuture.completedFuture(response);
+    }
+
+    @Override
+    public void close() {
+        approvals.close();
+        runners.shutdown();
+        try {
+            runners.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        grants.close();
+    }
+}

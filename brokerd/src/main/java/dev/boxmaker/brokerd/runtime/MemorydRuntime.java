@@ -1,0 +1,66 @@
+package dev.boxmaker.brokerd.runtime;
+
+import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.proto.Label;
+import dev.boxmaker.proto.client.ClientException;
+import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.client.Wait;
+import dev.boxmaker.proto.wire.msg.ErrorReply;
+import dev.boxmaker.proto.wire.msg.MemoryCall;
+import dev.boxmaker.proto.wire.msg.Message;
+import dev.boxmaker.proto.wire.msg.Outcome;
+import dev.boxmaker.proto.wire.msg.ToolResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.jboss.logging.Logger;
+
+/**
+ * {@code recall} and {@code memory} sent to memoryd as {@code memory_call}, with the session's taint
+ * and untrusted flag as brokerd held them when it decided. memoryd's answer carries its own label
+ * (the hits' class, untrusted when a hit is tainted), which is the runtime's label here.
+ */
+public final class MemorydRuntime implements Runtime {
+    /** The M5a spec's limit, which the fixed sentence names. */
+    public static final long MEMORYD_WAIT_SECONDS = Wait.MEMORY_CALL_SECONDS;
+    public static final String RUNBOOK = "memoryd-unreachable";
+    private static final Logger LOG = Logger.getLogger(MemorydRuntime.class);
+
+    private final Path socket;
+    private final Duration wait;
+
+    public MemorydRuntime(Path socket) {
+        this(socket, Duration.ofSeconds(MEMORYD_WAIT_SECONDS));
+    }
+
+    /** With a shorter wait, for tests. */
+    public MemorydRuntime(Path socket, Duration wait) {
+        this.socket = socket;
+        this.wait = wait;
+    }
+
+    @Override
+    public Output run(RunSpec spec) {
+        return runLabelled(spec).output();
+    }
+
+    @Override
+    public Labelled runLabelled(RunSpec spec) {
+        MemoryCall call = new MemoryCall(spec.request(), spec.taint().dataClass(), spec.taint().untrusted());
+        Duration connect = wait.compareTo(Wait.connect()) < 0 ? wait : Wait.connect();
+        Message reply;
+        try {
+            // A Unix connect only waits when memoryd's backlog is full; the limit is the reply's wait.
+            reply = SocketClient.call(socket, call, connect, wait, RUNBOOK);
+        } catch (ClientException e) {
+            LOG.warnf("memoryd did not answer a memory call: %s", e.getMessage());
+            return new Labelled(new Output(Outcome.FAILED, Sentences.MEMORYD_UNREACHABLE), Optional.empty());
+        }
+        if (reply instanceof ToolResponse response) {
+            return new Labelled(new Output(response.outcome(), response.text()),
+                    Optional.of(new Label(response.dataClass(), response.untrusted())));
+        }
+        String why = reply instanceof ErrorReply error ? error.message() : reply.kind();
+        return new Labelled(new Output(Outcome.FAILED, Sentences.memorydRefused(why)), Optional.empty());
+    }
+}

@@ -1,0 +1,95 @@
+package dev.boxmaker.brokerd.sockets;
+
+import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.decide.Broker;
+import dev.boxmaker.brokerd.grants.Grant;
+import dev.boxmaker.brokerd.grants.GrantSet;
+import dev.boxmaker.proto.Label;
+import dev.boxmaker.proto.server.Handler;
+import dev.boxmaker.proto.server.HandlerRefusal;
+import dev.boxmaker.proto.text.Escape;
+import dev.boxmaker.proto.wire.msg.BrokerAdmin;
+import dev.boxmaker.proto.wire.msg.BrokerAdminReply;
+import dev.boxmaker.proto.wire.msg.Message;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** {@code broker_admin} from bxctl: approvals, approve, deny, grants, audit, sessions. */
+public final class BrokerAdminHandler implements Handler<BrokerAdmin> {
+    public static final int AUDIT_LINES_DEFAULT = 20;
+    public static final int AUDIT_LINES_MAX = 1_000;
+
+    private final Broker broker;
+
+    public BrokerAdminHandler(Broker broker) {
+        this.broker = broker;
+    }
+
+    @Override
+    public Message handle(BrokerAdmin request) throws HandlerRefusal {
+        String arg = request.arg().strip();
+        String text = switch (request.command()) {
+            case "approvals" -> broker.approvals().list();
+            case "approve" -> settle(arg, broker.approvals().approve(arg), Sentences.approved(arg));
+            case "deny" -> settle(arg, broker.approvals().deny(arg), Sentences.denied(arg));
+            case "grants" -> grants(broker.grants().current());
+            case "audit" -> audit(arg);
+            case "sessions" -> sessions(broker.taints().all());
+            default -> throw new HandlerRefusal(Sentences.adminCommandUnknown(request.command()));
+        };
+        return new BrokerAdminReply(text);
+    }
+
+    private static String settle(String id, boolean found, String done) throws HandlerRefusal {
+        if (!found) {
+            throw new HandlerRefusal(Sentences.approvalUnknown(id));
+        }
+        return done;
+    }
+
+    /** The problem first when the set is invalid; then every grant matching sees, the built-ins marked. */
+    static String grants(GrantSet set) {
+        List<String> lines = new ArrayList<>();
+        set.problem().ifPresent(p -> lines.add(Sentences.grantsInvalid(p)));
+        List<Grant> shown = new ArrayList<>(GrantSet.builtins());
+        shown.addAll(set.owners());
+        for (Grant g : shown) {
+            lines.add(g.id() + "  " + g.tool() + "  " + g.mode().word() + "  max_taint " + g.maxTaint().wire()
+                    + "  result " + label(g.result()) + "  timeout " + g.timeout().toSeconds() + "s"
+                    + (g.builtIn() ? "  (built in)" : "") + "  sha256 " + g.sha256());
+        }
+        return String.join("\n", lines);
+    }
+
+    private String audit(String arg) throws HandlerRefusal {
+        int count = AUDIT_LINES_DEFAULT;
+        if (!arg.isEmpty()) {
+            try {
+                count = Integer.parseInt(arg);
+            } catch (NumberFormatException e) {
+                count = 0;
+            }
+            if (count < 1 || count > AUDIT_LINES_MAX) {
+                throw new HandlerRefusal(Sentences.auditCountInvalid(AUDIT_LINES_MAX));
+            }
+        }
+        try {
+            List<String> lines = broker.audit().tail(count);
+            return lines.isEmpty() ? Sentences.NO_AUDIT : Escape.escape(String.join("\n", lines));
+        } catch (IOException e) {
+            throw new HandlerRefusal(Sentences.auditUnreadable(e.getClass().getSimpleName()));
+        }
+    }
+
+    private static String sessions(Map<String, Label> taints) {
+        List<String> lines = new ArrayList<>();
+        taints.forEach((session, taint) -> lines.add(session + "  " + label(taint)));
+        return lines.isEmpty() ? Sentences.NO_SESSIONS : String.join("\n", lines);
+    }
+
+    private static String label(Label label) {
+        return label.dataClass().wire() + (label.untrusted() ? " untrusted" : " trusted");
+    }
+}

@@ -1,0 +1,59 @@
+package dev.boxmaker.brokerd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code brokerd serve [--config FILE]}: usage and configuration are checked before Quarkus starts. */
+class MainTest {
+    @TempDir
+    Path dir;
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @AfterEach
+    void clear() {
+        System.clearProperty("boxmaker.config.file");
+    }
+
+    private int prepare(String... args) {
+        return Main.prepare(args, new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aWrongCommandLineIsUsage() {
+        assertThat(prepare()).isEqualTo(2);
+        assertThat(prepare("run")).isEqualTo(2);
+        assertThat(prepare("serve", "--config")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("usage: brokerd serve [--config FILE]\n");
+    }
+
+    @Test
+    void anUnknownRuntimeOrKeyStopsStartUp() throws Exception {
+        Path file = dir.resolve("brokerd.toml");
+        Files.writeString(file, "[paths]\nhome = \"" + dir + "\"\n[runtime]\nkind = \"podman\"\n");
+        assertThat(prepare("serve", "--config", file.toString())).isEqualTo(1);
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo(
+                "brokerd cannot start: [runtime] kind is \"podman\"; it must be \"refusing\" or \"exec\"\n");
+
+        err.reset();
+        Files.writeString(file, "[paths]\nhome = \"" + dir + "\"\n[approvals]\ntimout = \"1m\"\n");
+        assertThat(prepare("serve", "--config", file.toString())).isEqualTo(1);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("brokerd cannot start: ").contains("timout");
+    }
+
+    @Test
+    void aGoodFileStarts() throws Exception {
+        Path file = dir.resolve("brokerd.toml");
+        Files.writeString(file, "[paths]\nhome = \"" + dir + "\"\n[runtime]\nkind = \"exec\"\n"
+                + "[runtime.exec.http_fetch]\ncommand = [\"/usr/local/bin/fetch\", \"--quiet\"]\ntimeout = \"20s\"\n"
+                + "[approvals]\ntimeout = \"5m\"\n[memory]\nsocket = \"{home}/m.sock\"\n");
+        assertThat(prepare("serve", "--config", file.toString())).isZero();
+    }
+}

@@ -1,0 +1,92 @@
+package dev.boxmaker.brokerd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.proto.DataClass;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** Every sentence brokerd says, pinned word for word. */
+class SentencesTest {
+    @Test
+    void startUpAndConfiguration() {
+        assertThat(Sentences.USAGE).isEqualTo("usage: brokerd serve [--config FILE]");
+        assertThat(Sentences.startFailed("x")).isEqualTo("brokerd cannot start: x");
+        assertThat(Sentences.runtimeKindUnknown("podman")).isEqualTo("[runtime] kind is \"podman\"; it must be \"refusing\" or \"exec\"");
+        assertThat(Sentences.execCommandInvalid("t"))
+                .isEqualTo("[runtime.exec.t] needs a command of at least one word and a timeout above zero");
+        assertThat(Sentences.approvalTimeoutInvalid(24)).isEqualTo("[approvals] timeout must be above zero and at most 24h");
+    }
+
+    @Test
+    void theMemoryToolsShapes() {
+        assertThat(Sentences.textOutOfRange("recall", "query", 1, 500))
+                .isEqualTo("recall: \"query\" must be a string of 1 to 500 characters");
+        assertThat(Sentences.integerOutOfRange("recall", "k", 1, 10)).isEqualTo("recall: \"k\" must be a whole number from 1 to 10");
+        assertThat(Sentences.MEMORY_ACTION_INVALID)
+                .isEqualTo("memory: \"action\" must be one of \"add\", \"replace\", \"remove\", \"note\" and \"consolidate\"");
+        assertThat(Sentences.MEMORY_FILE_INVALID).isEqualTo("memory: \"file\" must be \"memory\" or \"user\"");
+        assertThat(Sentences.consolidateEntriesInvalid(1_000)).isEqualTo("memory: \"entries\" must be a list of 1 to 1,000 objects");
+        assertThat(Sentences.consolidateFlagNotTrue("entries[2].keep")).isEqualTo("memory: \"entries[2].keep\" must be true when it is given");
+    }
+
+    @Test
+    void grants() {
+        assertThat(Sentences.GRANT_NAMES_MEMORY_TOOL).isEqualTo("the policy of recall and memory is built in; remove this grant");
+        assertThat(Sentences.GRANT_ID_RESERVED).isEqualTo("grant ids starting \"builtin-\" are reserved; rename the file");
+        assertThat(Sentences.GRANT_NOT_TOML).isEqualTo("the file is not valid TOML");
+        assertThat(Sentences.GRANT_UNREADABLE).isEqualTo("the file cannot be read");
+        assertThat(Sentences.GRANTS_UNREADABLE).isEqualTo("the grants folder cannot be read");
+        assertThat(Sentences.grantKeyNotString("tool")).isEqualTo("\"tool\" must be a string");
+        assertThat(Sentences.grantListInvalid("hosts", 256)).isEqualTo("\"hosts\" must be a list of at most 256 non-empty strings");
+        assertThat(Sentences.grantFileTooLarge(65_536)).isEqualTo("the file is not a regular file of at most 65,536 bytes");
+        assertThat(Sentences.grantsTooMany(1_000)).isEqualTo("the grants folder holds more than 1,000 files");
+        assertThat(Sentences.grantsInvalid("grants/a.toml: the file is not valid TOML")).isEqualTo(
+                "the grants are invalid, so every call is denied until the owner fixes them: grants/a.toml: the file is not valid TOML"
+                        + " (runbook grants-invalid)");
+    }
+
+    @Test
+    void decisions() {
+        assertThat(Sentences.noGrant("http_fetch", DataClass.PRIVATE, Sentences.NO_GRANT_NAMES_TOOL))
+                .isEqualTo("no grant allows http_fetch for this session (its class is private; no grant names it)");
+        assertThat(Sentences.NO_GRANT_AT_CLASS).isEqualTo("every grant for it needs a lower class");
+        assertThat(Sentences.NO_GRANT_ARGS).isEqualTo("its arguments meet no grant's hosts, paths or patterns");
+        assertThat(Sentences.grantDenies("g", "t")).isEqualTo("grant g denies t");
+        assertThat(Sentences.OWNER_DENIED).isEqualTo("the owner denied this call");
+        assertThat(Sentences.ownerTimedOut(Duration.ofMinutes(10)))
+                .isEqualTo("the owner did not answer within 10 minutes, so the call is denied");
+        assertThat(Sentences.ownerTimedOut(Duration.ofSeconds(90)))
+                .isEqualTo("the owner did not answer within 90 seconds, so the call is denied");
+        assertThat(Sentences.approvalsFull(1_000))
+                .isEqualTo("1,000 calls are already waiting for the owner, so this one is denied; try again later");
+    }
+
+    @Test
+    void runtimes() {
+        assertThat(Sentences.MEMORYD_UNREACHABLE).isEqualTo(
+                "memoryd did not answer in 30 seconds; memory calls fail until it is back (runbook memoryd-unreachable)");
+        assertThat(Sentences.memorydRefused("busy")).isEqualTo("memoryd refused the call: busy");
+        assertThat(Sentences.noRuntime("http_fetch")).isEqualTo("no tool runtime is configured; http_fetch cannot run");
+        assertThat(Sentences.EXEC_MEMORY_TOOL).isEqualTo("the exec runtime does not run recall or memory; memoryd does");
+        assertThat(Sentences.execStartFailed("t")).isEqualTo("the command for t could not be started; check [runtime.exec] in brokerd.toml");
+        assertThat(Sentences.execFailed("t", 2, "bad\u001b[31m")).isEqualTo("t failed with exit code 2: bad\\u{001B}[31m");
+        assertThat(Sentences.outputCut(1_048_576)).isEqualTo("\n[output cut at 1,048,576 bytes]");
+    }
+
+    @Test
+    void theOwnersCommands() {
+        assertThat(Sentences.NO_APPROVALS).isEqualTo("(no calls are waiting)");
+        assertThat(Sentences.NO_SESSIONS).isEqualTo("(no sessions yet)");
+        assertThat(Sentences.NO_AUDIT).isEqualTo("(no audit lines this month)");
+        assertThat(Sentences.approved("a3")).isEqualTo("approved a3; it runs now");
+        assertThat(Sentences.denied("a3")).isEqualTo("denied a3");
+        assertThat(Sentences.auditUnreadable("IOException")).isEqualTo("the audit log could not be read: IOException");
+    }
+
+    @Test
+    void quotedValuesAreEscapedAndCut() {
+        assertThat(Sentences.noRuntime("a\nb")).isEqualTo("no tool runtime is configured; a\\nb cannot run");
+        assertThat(Sentences.grantKeyUnknown("k".repeat(100))).isEqualTo("unknown key \"" + "k".repeat(79) + "…\"");
+    }
+}

@@ -1,0 +1,95 @@
+package dev.boxmaker.brokerd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.client.ClientException;
+import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.wire.msg.Message;
+import dev.boxmaker.proto.wire.msg.Outcome;
+import dev.boxmaker.proto.wire.msg.SessionState;
+import dev.boxmaker.proto.wire.msg.SessionStateReply;
+import dev.boxmaker.proto.wire.msg.ToolResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The packaged brokerd as a process: a session's taint survives a SIGKILL and a restart. */
+class TaintRestartIT {
+    static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar").toAbsolutePath();
+    static final Duration WAIT = Duration.ofSeconds(10);
+    static final long START_WAIT_SECONDS = 60;
+
+    private Path home;
+    private Path config;
+    private Process brokerd;
+
+    @BeforeEach
+    void prepare() throws Exception {
+        home = Files.createTempDirectory(Path.of("/tmp"), "bxi");
+        config = home.resolve("brokerd.toml");
+        Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n[runtime]\nkind = \"exec\"\n"
+                + "[runtime.exec.fetch]\ncommand = [\"/bin/cat\"]\n");
+        Files.createDirectories(home.resolve("grants"));
+        Files.writeString(home.resolve("grants/fetch.toml"),
+                "tool = \"fetch\"\nmode = \"auto\"\nmax_taint = \"secret\"\nresult_class = \"secret\"\nuntrusted = true\n");
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        if (brokerd != null) {
+            brokerd.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        try (Stream<Path> files = Files.walk(home)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    @Test
+    void aTaintedSessionStaysTaintedAfterSigkillAndRestart() throws Exception {
+        start();
+        assertThat(state("chat-1")).isEqualTo(new SessionStateReply(DataClass.PRIVATE, false));
+        Message reply = SocketClient.call(home.resolve("run/loop-broker/broker.sock"),
+                TestHome.request("chat-1", "c1", "fetch", "{\"url\": \"https://example.org/\"}"), WAIT, WAIT, "test");
+        assertThat(((ToolResponse) reply).outcome()).isEqualTo(Outcome.OK);
+        assertThat(state("chat-1")).isEqualTo(new SessionStateReply(DataClass.SECRET, true));
+
+        // destroyForcibly is SIGKILL on Linux: no shutdown hook runs.
+        brokerd.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        assertThat(brokerd.exitValue()).isEqualTo(137);
+        start();
+
+        assertThat(state("chat-1")).isEqualTo(new SessionStateReply(DataClass.SECRET, true));
+        assertThat(state("chat-2")).isEqualTo(new SessionStateReply(DataClass.PRIVATE, false));
+    }
+
+    private void start() throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        brokerd = new ProcessBuilder(java, "-jar", JAR.toString(), "serve", "--config", config.toString())
+                .redirectErrorStream(true).redirectOutput(home.resolve("brokerd.log").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_WAIT_SECONDS);
+        while (true) {
+            try {
+                state("chat-0");
+                return;
+            } catch (ClientException e) {
+                if (System.nanoTime() > deadline || !brokerd.isAlive()) {
+                    throw new AssertionError("brokerd did not start: " + Files.readString(home.resolve("brokerd.log")), e);
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    private SessionStateReply state(String session) throws ClientException {
+        return (SessionStateReply) SocketClient.call(home.resolve("run/memory-broker/state.sock"),
+                new SessionState(SessionId.of(session)), WAIT, WAIT, "test");
+    }
+}

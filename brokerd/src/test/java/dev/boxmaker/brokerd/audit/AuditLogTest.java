@@ -1,0 +1,57 @@
+package dev.boxmaker.brokerd.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.Label;
+import dev.boxmaker.proto.wire.msg.Outcome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The audit log's lines, and the taints rebuilt from it. */
+class AuditLogTest {
+    @TempDir
+    Path dir;
+
+    static AuditRecord record(String time, String session, DataClass c, boolean untrusted) {
+        return new AuditRecord(time, session, "c1", "fetch", "00", "fetch", "11", AuditRecord.AUTO, Outcome.OK, c, untrusted);
+    }
+
+    @Test
+    void eachMonthHasItsFileAndTheTaintsCombineAcrossThem() throws Exception {
+        AuditLog log = new AuditLog(dir);
+        log.append(record("2026-10-31T23:59:59Z", "chat-1", DataClass.SECRET, false));
+        log.append(record("2026-11-01T00:00:00Z", "chat-1", DataClass.PUBLIC, true));
+        log.append(record("2026-11-01T00:00:01Z", "chat-2", DataClass.PUBLIC, false));
+
+        assertThat(Files.exists(dir.resolve("2026-10.jsonl"))).isTrue();
+        assertThat(Files.exists(dir.resolve("2026-11.jsonl"))).isTrue();
+        assertThat(log.rebuild()).isEqualTo(Map.of("chat-1", new Label(DataClass.SECRET, true),
+                "chat-2", new Label(DataClass.PRIVATE, false)));
+        assertThat(log.tail(1)).singleElement().asString().contains("\"session\":\"chat-2\"");
+    }
+
+    @Test
+    void aLineCutShortByACrashIsRemovedAndTheRestKept() throws Exception {
+        AuditLog log = new AuditLog(dir);
+        log.append(record("2026-11-01T00:00:00Z", "chat-1", DataClass.PRIVATE, true));
+        Files.writeString(dir.resolve("2026-11.jsonl"), "{\"time\":\"2026-11", StandardOpenOption.APPEND);
+
+        assertThat(log.rebuild()).isEqualTo(Map.of("chat-1", new Label(DataClass.PRIVATE, true)));
+        assertThat(Files.readString(dir.resolve("2026-11.jsonl"))).endsWith("}\n");
+    }
+
+    @Test
+    void aBrokenWholeLineStopsTheRebuild() throws Exception {
+        Files.writeString(dir.resolve("2026-11.jsonl"), "not json\n");
+
+        assertThatThrownBy(() -> new AuditLog(dir).rebuild()).isInstanceOf(AuditLog.Broken.class).hasMessage(
+                "audit/2026-11.jsonl line 1 is not an audit record; brokerd will not guess the sessions' taint"
+                        + " (runbook brokerd-audit-damaged)");
+    }
+}

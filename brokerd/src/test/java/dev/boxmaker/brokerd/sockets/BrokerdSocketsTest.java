@@ -1,0 +1,103 @@
+package dev.boxmaker.brokerd.sockets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.boxmaker.brokerd.TestHome;
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.wire.msg.BrokerAdmin;
+import dev.boxmaker.proto.wire.msg.ErrorReply;
+import dev.boxmaker.proto.wire.msg.Outcome;
+import dev.boxmaker.proto.wire.msg.ToolResponse;
+import java.nio.file.Files;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** brokerd's three sockets in this JVM: the owner's commands, an invalid grants folder and its fix. */
+class BrokerdSocketsTest {
+    private TestHome home;
+
+    @BeforeEach
+    void start() throws Exception {
+        home = TestHome.create("").start(Duration.ofSeconds(2));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        home.close();
+    }
+
+    @Test
+    void anInvalidFileDeniesEveryCallUntilTheWatcherSeesTheFix() throws Exception {
+        Files.writeString(home.home.resolve("grants/fetch.toml"), "tool = \"recall\"\nmode = \"auto\"\n");
+        String denied = "the grants are invalid, so every call is denied until the owner fixes them: grants/fetch.toml:"
+                + " the policy of recall and memory is built in; remove this grant (runbook grants-invalid)";
+        // The poll, not a test hook, picks the change up.
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(home.call("chat-1", "recall", "{\"query\": \"q\"}")).isEqualTo(
+                        new ToolResponse("c1", Outcome.DENIED, denied, DataClass.PRIVATE, false, null)));
+        assertThat(home.call("chat-1", "memory", "{\"action\": \"note\", \"text\": \"x\"}").text()).isEqualTo(denied);
+        assertThat(home.admin("grants", "")).startsWith(denied + "\nbuiltin-recall  recall  auto");
+
+        Files.writeString(home.home.resolve("grants/fetch.toml"), "tool = \"fetch\"\nmode = \"deny\"\n");
+
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(home.call("chat-1", "recall", "{\"query\": \"q\"}").text()).isEqualTo(
+                        "memoryd did not answer in 30 seconds; memory calls fail until it is back (runbook memoryd-unreachable)"));
+        assertThat(home.call("chat-1", "fetch", "{}").text()).isEqualTo("grant fetch denies fetch");
+    }
+
+    @Test
+    void theGrantsCommandListsTheBuiltInsAndTheOwners() throws Exception {
+        home.grant("fetch", "tool = \"fetch\"\nmode = \"ask\"\nhosts = [\"example.org\"]\n");
+
+        String[] lines = home.admin("grants", "").split("\n");
+
+        assertThat(lines).hasSize(3);
+        assertThat(lines[0]).startsWith("builtin-recall  recall  auto  max_taint secret  result private trusted  timeout 30s  (built in)  sha256 ");
+        assertThat(lines[1]).startsWith("builtin-memory  memory  auto  max_taint secret  result private trusted");
+        assertThat(lines[2]).startsWith("fetch  fetch  ask  max_taint private  result private untrusted  timeout 30s  sha256 ");
+    }
+
+    @Test
+    void theAuditAndSessionsCommandsShowWhatHappened() throws Exception {
+        assertThat(home.admin("sessions", "")).isEqualTo("(no sessions yet)");
+        assertThat(home.admin("audit", "")).isEqualTo("(no audit lines this month)");
+        home.call("chat-1", "shell", "{\"cmd\": \"hunter2\"}");
+
+        assertThat(home.admin("sessions", "")).isEqualTo("chat-1  private trusted");
+        assertThat(home.admin("audit", "5")).contains("\"session\":\"chat-1\"", "\"decision\":\"denied\"").doesNotContain("hunter2");
+        assertThat(home.admin("audit", "1001")).contains("the count must be a whole number from 1 to 1,000");
+        assertThat(home.admin("audit", "0")).contains("the count must be a whole number from 1 to 1,000");
+    }
+
+    @Test
+    void anUnknownCommandIsRefusedNamingTheCommands() throws Exception {
+        assertThat(SocketClient.call(home.settings.adminSocket(), new BrokerAdmin("reload", ""), TestHome.WAIT, TestHome.WAIT, "t"))
+                .isEqualTo(new ErrorReply("unknown command \"reload\"; the commands are approvals, approve, deny, grants,"
+                        + " audit and sessions", null));
+    }
+
+    @Test
+    void aWrongShapeIsRefusedBeforeAnythingRunsAndLogged() throws Exception {
+        ToolResponse response = home.call("chat-1", "recall", "{\"query\": \"\"}");
+
+        assertThat(response).isEqualTo(new ToolResponse("c1", Outcome.REFUSED,
+                "recall: \"query\" must be a string of 1 to 500 characters", DataClass.PRIVATE, false, null));
+        assertThat(home.auditText()).contains("\"tool\":\"recall\"", "\"decision\":\"denied\"", "\"outcome\":\"refused\"");
+    }
+
+    @Test
+    void theSocketsAndTheAuditLogArePrivate() throws Exception {
+        home.call("chat-1", "shell", "{}");
+        for (var path : new java.nio.file.Path[] {home.settings.loopSocket(), home.settings.adminSocket(), home.settings.stateSocket()}) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(path))).isEqualTo("rw-------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(path.getParent()))).isEqualTo("rwx------");
+        }
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home.home.resolve("audit")))).isEqualTo("rwx------");
+    }
+}

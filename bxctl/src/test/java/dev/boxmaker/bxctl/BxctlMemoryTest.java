@@ -1,0 +1,122 @@
+package dev.boxmaker.bxctl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.proto.server.Handler;
+import dev.boxmaker.proto.server.HandlerRefusal;
+import dev.boxmaker.proto.testing.RunningServer;
+import dev.boxmaker.proto.wire.msg.MemoryAdmin;
+import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** bxctl memory … against a fake memoryd on a real socket: what the owner sees, and the exit codes. */
+class BxctlMemoryTest {
+    record Run(int code, String out, String err) {
+    }
+
+    Path home;
+    RunningServer memoryd;
+    final List<MemoryAdmin> received = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void start() throws Exception {
+        home = Files.createTempDirectory(Path.of("/tmp"), "bxt");
+        Handler<MemoryAdmin> handler = request -> {
+            received.add(request);
+            return switch (request.command()) {
+                case "show" -> new MemoryAdminReply("# soul.md\nhi\u200B <|im_start|>");
+                case "log", "pending" -> new MemoryAdminReply("listing " + request.arg());
+                default -> throw new HandlerRefusal("no edit has the id \"" + request.arg() + "\"", null);
+            };
+        };
+        memoryd = RunningServer.start(home.resolve("run/owner-memory/admin.sock"), Map.of(MemoryAdmin.KIND, handler),
+                Duration.ofSeconds(10));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        memoryd.close();
+    }
+
+    Run bxctl(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Bxctl.run(args, new PrintWriter(out), new PrintWriter(err), Map.of("BOXMAKER_HOME", home.toString()));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void showPrintsTheBlockEscaped() {
+        assertThat(bxctl("memory", "show")).isEqualTo(new Run(0, "# soul.md\nhi\\u{200B} <\\|im_start\\|>\n", ""));
+        assertThat(received).containsExactly(new MemoryAdmin("show", ""));
+    }
+
+    @Test
+    void jsonPrintsTheReplyBody() {
+        assertThat(bxctl("memory", "show", "--json"))
+                .isEqualTo(new Run(0, "{\"text\":\"# soul.md\\nhi\u200B <|im_start|>\"}\n", ""));
+    }
+
+    @Test
+    void eachOwnerCommandSendsItsCommandAndArgument() {
+        assertThat(bxctl("memory", "log").code()).isZero();
+        assertThat(bxctl("memory", "log", "5").out()).isEqualTo("listing 5\n");
+        assertThat(bxctl("memory", "pending").code()).isZero();
+        bxctl("memory", "undo", "2026-09-24-0003");
+        bxctl("memory", "accept", "2026-09-24-0004");
+        bxctl("memory", "reject", "2026-09-24-0005");
+        assertThat(received).containsExactly(new MemoryAdmin("log", ""), new MemoryAdmin("log", "5"),
+                new MemoryAdmin("pending", ""), new MemoryAdmin("undo", "2026-09-24-0003"),
+                new MemoryAdmin("accept", "2026-09-24-0004"), new MemoryAdmin("reject", "2026-09-24-0005"));
+    }
+
+    @Test
+    void aRefusalIsExitOneWithTheSentenceOnStandardError() {
+        assertThat(bxctl("memory", "undo", "2026-09-24-0009"))
+                .isEqualTo(new Run(1, "", "no edit has the id \"2026-09-24-0009\"\n"));
+    }
+
+    @Test
+    void noDaemonIsExitThreeNamingTheSocketAndTheRunbook() throws Exception {
+        memoryd.close();
+        Path socket = home.resolve("run/owner-memory/admin.sock");
+        assertThat(bxctl("memory", "show")).isEqualTo(new Run(3, "",
+                "nothing answers on " + socket + " (is the daemon running?); see runbook memoryd-start-failed\n"));
+    }
+
+    @Test
+    void aWrongCommandLineIsExitTwo() {
+        Run run = bxctl("memory", "shwo");
+        assertThat(run.code()).isEqualTo(2);
+        assertThat(run.err()).startsWith("Unmatched argument at index 1: 'shwo'");
+        assertThat(bxctl("memory", "undo").code()).isEqualTo(2);
+        assertThat(bxctl().code()).isEqualTo(2);
+    }
+
+    @Test
+    void everySubcommandHasHelp() {
+        for (String[] args : new String[][] {{"--help"}, {"memory", "--help"}, {"memory", "show", "--help"},
+                {"memory", "log", "--help"}, {"memory", "undo", "--help"}, {"memory", "pending", "--help"},
+                {"memory", "accept", "--help"}, {"memory", "reject", "--help"}, {"status", "--help"}}) {
+            Run run = bxctl(args);
+            assertThat(run.code()).as(String.join(" ", args)).isZero();
+            assertThat(run.out()).as(String.join(" ", args)).startsWith("Usage: bxctl");
+        }
+    }
+
+    @Test
+    void aMemorySocketFlagOverridesTheHome() {
+        assertThat(bxctl("--memory-socket", memoryd.socket().toString(), "--home", "/nonexistent", "memory", "log").code())
+                .isZero();
+    }
+}

@@ -1,0 +1,127 @@
+package dev.boxmaker.memoryd.tool;
+
+import dev.boxmaker.memoryd.edits.Edit;
+import dev.boxmaker.memoryd.edits.PendingWrite;
+import dev.boxmaker.memoryd.files.IdentityFile;
+import dev.boxmaker.memoryd.files.MemoryDir;
+import dev.boxmaker.memoryd.files.NoteHeader;
+import dev.boxmaker.memoryd.files.NotesFile;
+import dev.boxmaker.proto.DataClass;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jboss.logging.Logger;
+
+/**
+ * Finishes the one edit a crash can have interrupted. Every edit is journalled first, then its
+ * notes are appended, then its file is replaced (each step flushed), and only then answered; so
+ * after a crash the journal's last line is the only edit that may be partly applied, and the
+ * journal says exactly what it was. Recovery rolls it forward: the notes it had not appended yet,
+ * then the file. A file that holds neither the edit's before nor its after was changed by the
+ * owner since, and is left alone.
+ */
+final class Recovery {
+    private static final Logger LOG = Logger.getLogger(Recovery.class);
+
+    private final MemoryStore store;
+
+    Recovery(MemoryStore store) {
+        this.store = store;
+    }
+
+    /** Rolls the journal's last edit forward where the files do not hold it yet. */
+    void finishLastEdit() throws IOException {
+        List<Edit> last = store.journal.last(1);
+        if (last.isEmpty() || last.get(0).to() == null) {
+            return;
+        }
+        Edit edit = last.get(0);
+        if (edit.to().equals(MemoryDir.NOTES)) {
+            finishNote(edit);
+            return;
+        }
+        IdentityFile file = IdentityFile.ofFileName(edit.to()).orElseThrow(
+                () -> new IllegalStateException("the journal names an unknown file: " + edit.to()));
+        List<String> now = store.dir.read(file);
+        if (now.equals(edit.after()) || !now.equals(edit.before())) {
+            return;
+        }
+        appendMissing(expectedRemovals(edit, file));
+        store.dir.write(file, edit.after());
+        LOG.warnf("finished edit %s of %s, which a stop had interrupted", edit.id(), edit.to());
+    }
+
+    /** A note or a retraction: appended unless notes.md already ends with it. */
+    private void finishNote(Edit edit) throws IOException {
+        Instant at = Instant.parse(edit.time());
+        NotesFile.Note note = Edit.UNDO.equals(edit.action())
+                ? new NotesFile.Note(NoteHeader.retracted(at, edit.undoes()), edit.before().get(0))
+                : new NotesFile.Note(NoteHeader.noted(at, edit.session(), DataClass.parse(edit.dataClass()),
+                        edit.untrusted(), false), edit.after().get(0));
+        if (appendMissing(List.of(note))) {
+            LOG.warnf("finished note %s, which a stop had interrupted", edit.id());
+        }
+    }
+
+    /**
+     * The moved and dropped notes the edit appends, under the session that asked (for an accepted
+     * write, the session that staged it). The journal keeps moved and dropped apart, so their order
+     * here follows the file's entries before the edit.
+     */
+    private List<NotesFile.Note> expectedRemovals(Edit edit, IdentityFile file) throws IOException {
+        String session = edit.session();
+        if (edit.pending() != null) {
+            Optional<PendingWrite> staged = store.pendingLog.readAll().stream()
+                    .filter(w -> w.id().equals(edit.pending())).findFirst();
+            session = staged.map(PendingWrite::session).orElse(session);
+        }
+        Instant at = Instant.parse(edit.time());
+        List<NotesFile.Note> out = new ArrayList<>();
+        for (String entry : edit.before()) {
+            if (edit.moved().contains(entry)) {
+                out.add(new NotesFile.Note(NoteHeader.moved(at, file, session), entry));
+            } else if (edit.dropped().contains(entry)) {
+                out.add(new NotesFile.Note(NoteHeader.dropped(at, file, session), entry));
+            }
+        }
+        return out;
+    }
+
+    /** Appends {@code notes} unless notes.md already ends with them; whether it appended. */
+    private boolean appendMissing(List<NotesFile.Note> notes) throws IOException {
+        if (notes.isEmpty()) {
+            return false;
+        }
+        List<NotesFile.Note> all = store.dir.notes().read();
+        if (all.size() >= notes.size()) {
+            List<NotesFile.Note> tail = all.subList(all.size() - notes.size(), all.size());
+            if (sameNotes(tail, notes)) {
+                return false;
+            }
+        }
+        store.dir.notes().append(notes);
+        return true;
+    }
+
+    /** The same notes, in any order: the kind, the session and the body of each. */
+    private static boolean sameNotes(List<NotesFile.Note> found, List<NotesFile.Note> expected) {
+        Map<String, Integer> counts = new HashMap<>();
+        for (NotesFile.Note n : expected) {
+            counts.merge(key(n), 1, Integer::sum);
+        }
+        for (NotesFile.Note n : found) {
+            if (counts.merge(key(n), -1, Integer::sum) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String key(NotesFile.Note note) {
+        return note.header().line() + "\n" + note.body();
+    }
+}

@@ -1,0 +1,106 @@
+package dev.boxmaker.memoryd.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The packaged memoryd, started as a process on a home of the test's, as the owner would run it. */
+final class MemorydProcess implements AutoCloseable {
+    static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar").toAbsolutePath();
+    static final Duration START_WAIT = Duration.ofSeconds(30);
+
+    final Path home;
+    final Path log;
+    final Process process;
+
+    private MemorydProcess(Path home, Path log, Process process) {
+        this.home = home;
+        this.log = log;
+        this.process = process;
+    }
+
+    /** Starts {@code memoryd <args>} with BOXMAKER_HOME set to {@code home}; does not wait. */
+    static MemorydProcess launch(Path home, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of("java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-jar", JAR.toString()));
+        command.addAll(List.of(args));
+        Path log = Files.createTempFile(home, "memoryd", ".log");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().put("BOXMAKER_HOME", home.toString());
+        return new MemorydProcess(home, log, builder.start());
+    }
+
+    /** Starts {@code memoryd serve} and waits until it answers on every socket. */
+    static MemorydProcess serve(Path home) throws Exception {
+        MemorydProcess memoryd = launch(home, "serve");
+        memoryd.awaitAnswer(home.resolve("run/loop-memory/memory.sock"));
+        memoryd.awaitAnswer(home.resolve("run/broker-memory/memory.sock"));
+        memoryd.awaitAnswer(home.resolve("run/owner-memory/admin.sock"));
+        return memoryd;
+    }
+
+    /**
+     * Waits until a connection to {@code socket} is accepted by this process's server: a socket
+     * file alone proves nothing, since SIGKILL leaves the old one behind.
+     */
+    void awaitAnswer(Path socket) throws Exception {
+        long deadline = System.nanoTime() + START_WAIT.toNanos();
+        while (!answers(socket)) {
+            if (!process.isAlive()) {
+                throw new AssertionError("memoryd exited with " + process.exitValue() + ":\n" + output());
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("memoryd did not open " + socket + ":\n" + output());
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    private static boolean answers(Path socket) {
+        try (java.nio.channels.SocketChannel channel =
+                java.nio.channels.SocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+            return channel.connect(java.net.UnixDomainSocketAddress.of(socket));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Waits for the process to end; its exit code. */
+    int awaitExit() throws Exception {
+        if (!process.waitFor(START_WAIT.toSeconds(), TimeUnit.SECONDS)) {
+            throw new AssertionError("memoryd did not exit:\n" + output());
+        }
+        return process.exitValue();
+    }
+
+    /** The exit status of a JVM that stopped cleanly on SIGTERM: 128 + 15. */
+    static final int SIGTERM_EXIT = 143;
+
+    /** SIGTERM, as `make stop` and systemd send. */
+    int terminate() throws Exception {
+        process.destroy();
+        return awaitExit();
+    }
+
+    /** SIGKILL: no shutdown hook runs. */
+    void kill() throws Exception {
+        process.destroyForcibly();
+        process.waitFor(START_WAIT.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    String output() throws IOException {
+        return Files.readString(log, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.boxmaker.memoryd.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.wire.msg.MemoryBlock;
+import dev.boxmaker.proto.wire.msg.MemoryBlockReply;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** memoryd as the owner runs it: the packaged jar, started and stopped as a process. */
+class MemorydProcessIT {
+    static final Duration WAIT = Duration.ofSeconds(10);
+
+    private Path home() throws Exception {
+        return Files.createTempDirectory(Path.of("/tmp"), "bxp");
+    }
+
+    @Test
+    void itServesTheBlockAndStopsCleanlyOnSigterm() throws Exception {
+        Path home = home();
+        try (MemorydProcess memoryd = MemorydProcess.serve(home)) {
+            assertThat(SocketClient.call(home.resolve("run/loop-memory/memory.sock"), new MemoryBlock(), WAIT, WAIT, "t"))
+                    .isInstanceOf(MemoryBlockReply.class);
+            assertThat(memoryd.terminate()).isEqualTo(MemorydProcess.SIGTERM_EXIT);
+            assertThat(home.resolve("run/loop-memory/memory.sock")).doesNotExist();
+            assertThat(home.resolve("run/broker-memory/memory.sock")).doesNotExist();
+            assertThat(home.resolve("run/owner-memory/admin.sock")).doesNotExist();
+        }
+    }
+
+    @Test
+    void aSecondMemorydOnTheSameSocketsRefusesToStartAndTheFirstKeepsServing() throws Exception {
+        Path home = home();
+        try (MemorydProcess first = MemorydProcess.serve(home);
+                MemorydProcess second = MemorydProcess.launch(home, "serve")) {
+            assertThat(second.awaitExit()).isEqualTo(1);
+            assertThat(second.output()).contains("another process is answering on " + home.resolve("run/loop-memory/memory.sock"));
+            assertThat(SocketClient.call(home.resolve("run/loop-memory/memory.sock"), new MemoryBlock(), WAIT, WAIT, "t"))
+                    .isInstanceOf(MemoryBlockReply.class);
+        }
+    }
+
+    @Test
+    void aStaleSocketLeftBySigkillIsRemovedAtTheNextStart() throws Exception {
+        Path home = home();
+        try (MemorydProcess first = MemorydProcess.serve(home)) {
+            first.kill();
+        }
+        assertThat(home.resolve("run/loop-memory/memory.sock")).exists();
+        try (MemorydProcess second = MemorydProcess.serve(home)) {
+            assertThat(SocketClient.call(home.resolve("run/loop-memory/memory.sock"), new MemoryBlock(), WAIT, WAIT, "t"))
+                    .isInstanceOf(MemoryBlockReply.class);
+        }
+    }
+
+    @Test
+    void anUnknownConfigurationKeyStopsStartUpNamingIt() throws Exception {
+        Path home = home();
+        Path config = home.resolve("memoryd.toml");
+        Files.writeString(config, "[memory]\nreveiw = true\n");
+        try (MemorydProcess memoryd = MemorydProcess.launch(home, "serve", "--config", config.toString())) {
+            assertThat(memoryd.awaitExit()).isEqualTo(1);
+            assertThat(memoryd.output()).startsWith("memoryd could not start: ")
+                    .contains("boxmaker.memory.reveiw").contains("(runbook memoryd-start-failed)");
+        }
+        assertThat(home.resolve("memory")).doesNotExist();
+    }
+
+    @Test
+    void aWrongCommandLineIsUsageWithExitCodeTwo() throws Exception {
+        Path home = home();
+        try (MemorydProcess memoryd = MemorydProcess.launch(home, "serv")) {
+            assertThat(memoryd.awaitExit()).isEqualTo(2);
+            assertThat(memoryd.output()).isEqualTo("usage: memoryd serve [--config FILE]\n");
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.boxmaker.memoryd.tool;
+
+import static dev.boxmaker.memoryd.tool.Fixture.clean;
+import static dev.boxmaker.memoryd.tool.Fixture.read;
+import static dev.boxmaker.memoryd.tool.Fixture.tainted;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.memoryd.files.IdentityFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A stop in the middle of a write: the journal line is flushed first, so a restart finishes the
+ * edit it names. Each test applies an edit, then puts the files back as a stop at a given step
+ * would have left them, and opens the store again.
+ */
+class RecoveryTest {
+    @TempDir
+    Path dir;
+    MemoryStore store;
+
+    @BeforeEach
+    void open() throws Exception {
+        store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
+    }
+
+    private MemoryStore reopen() throws Exception {
+        return new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
+    }
+
+    private void write(String name, String text) throws Exception {
+        Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void anAddStoppedAfterItsJournalLineIsFinishedAtTheNextStart() throws Exception {
+        store.add(clean(), IdentityFile.MEMORY, "a");
+        store.add(clean(), IdentityFile.MEMORY, "b");
+        write("memory.md", "a\n");
+        reopen();
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n§\nb\n");
+    }
+
+    @Test
+    void aConsolidateStoppedBeforeItsNotesAppendsThemOnceThenWritesTheFile() throws Exception {
+        store.add(clean(), IdentityFile.MEMORY, "keep me");
+        store.add(clean(), IdentityFile.MEMORY, "move me");
+        store.add(clean(), IdentityFile.MEMORY, "drop me");
+        String notesBefore = read(dir.resolve("notes.md"));
+        store.consolidate(clean(), IdentityFile.MEMORY, List.of(Request.Item.keep("keep me"),
+                Request.Item.move("move me"), Request.Item.drop("drop me")));
+        String notesAfter = read(dir.resolve("notes.md"));
+        String fileAfter = read(dir.resolve("memory.md"));
+        write("notes.md", notesBefore);
+        write("memory.md", "keep me\n§\nmove me\n§\ndrop me\n");
+        reopen();
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo(fileAfter).isEqualTo("keep me\n");
+        assertThat(read(dir.resolve("notes.md"))).isEqualTo(notesAfter);
+    }
+
+    @Test
+    void aConsolidateStoppedBetweenItsNotesAndItsFileDoesNotAppendTheNotesTwice() throws Exception {
+        store.add(clean(), IdentityFile.MEMORY, "keep me");
+        store.add(clean(), IdentityFile.MEMORY, "move me");
+        store.consolidate(clean(), IdentityFile.MEMORY, List.of(Request.Item.keep("keep me"),
+                Request.Item.move("move me")));
+        String notesAfter = read(dir.resolve("notes.md"));
+        write("memory.md", "keep me\n§\nmove me\n");
+        reopen();
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo("keep me\n");
+        assertThat(read(dir.resolve("notes.md"))).isEqualTo(notesAfter);
+    }
+
+    @Test
+    void aNoteStoppedAfterItsJournalLineIsAppendedOnce() throws Exception {
+        store.note(tainted(), "seen on a page");
+        String notesAfter = read(dir.resolve("notes.md"));
+        write("notes.md", "");
+        reopen();
+        assertThat(read(dir.resolve("notes.md"))).isEqualTo(notesAfter);
+        reopen();
+        assertThat(read(dir.resolve("notes.md"))).isEqualTo(notesAfter);
+    }
+
+    @Test
+    void anUndoStoppedAfterItsJournalLineIsFinished() throws Exception {
+        store.add(clean(), IdentityFile.USER, "a");
+        store.add(clean(), IdentityFile.USER, "b");
+        store.undo("2026-09-24-0002");
+        write("user.md", "a\n§\nb\n");
+        reopen();
+        assertThat(read(dir.resolve("user.md"))).isEqualTo("a\n");
+    }
+
+    @Test
+    void aFileTheOwnerChangedSinceIsLeftAlone() throws Exception {
+        store.add(clean(), IdentityFile.MEMORY, "a");
+        write("memory.md", "the owner's own text\n");
+        reopen();
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo("the owner's own text\n");
+    }
+
+    @Test
+    void aFinishedEditIsNotWrittenAgain() throws Exception {
+        store.add(clean(), IdentityFile.MEMORY, "a");
+        store.note(clean(), "n");
+        String notes = read(dir.resolve("notes.md"));
+        reopen();
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n");
+        assertThat(read(dir.resolve("notes.md"))).isEqualTo(notes);
+    }
+}
