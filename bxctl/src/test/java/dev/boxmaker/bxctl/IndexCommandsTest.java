@@ -16,30 +16,19 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** {@code bxctl reindex} and {@code bxctl memory search} against a fake memoryd socket. */
 class IndexCommandsTest {
     final StringWriter out = new StringWriter();
     final StringWriter err = new StringWriter();
 
-    /** bxctl with the two commands registered as the report asks Bxctl and MemoryCommand to. */
+    /** bxctl's own entry point, with the commands as Bxctl and MemoryCommand register them. */
     int run(Path socket, String... args) {
-        Bxctl top = new Bxctl();
-        top.env = Map.of();
-        CommandLine cli = new CommandLine(top);
-        cli.addSubcommand(new IndexCommands.ReindexCommand());
-        cli.getSubcommands().get("memory").addSubcommand(new IndexCommands.SearchCommand());
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
         String[] all = new String[args.length + 2];
         all[0] = "--memory-socket";
         all[1] = socket.toString();
         System.arraycopy(args, 0, all, 2, args.length);
-        int code = cli.execute(all);
-        cli.getOut().flush();
-        cli.getErr().flush();
-        return code;
+        return Bxctl.run(all, new PrintWriter(out), new PrintWriter(err), Map.of());
     }
 
     @Test
