@@ -72,6 +72,24 @@ class CatchUpTest {
     }
 
     @Test
+    void manyUpdatesOfOneSessionQueueOneReadAtATimeAndAllComplete() throws Exception {
+        append(home, A, user("one", null));
+        try (MemoryIndex index = open()) {
+            append(home, A, said("two"));
+            List<java.util.concurrent.Future<Void>> updates = new ArrayList<>();
+            for (int i = 0; i < 1_000; i++) {
+                updates.add(index.sessionUpdated(SessionId.of(A)));
+                updates.add(index.notesChanged());
+            }
+            for (var u : updates) {
+                u.get();
+            }
+            assertThat(updates.stream().distinct().count()).isLessThan(updates.size());
+            assertThat(Rows.texts(index)).containsExactly("one", "two");
+        }
+    }
+
+    @Test
     void aReindexEqualsTheIncrementalIndexRowForRow() throws Exception {
         notes(new NotesFile.Note(NoteHeader.moved(T0, IdentityFile.MEMORY, A), "Owner prefers UTC."));
         append(home, A, user("café launch", "kyle"), called("read_file", "{\"path\":\"/a\"}"));
