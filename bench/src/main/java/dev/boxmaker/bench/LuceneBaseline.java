@@ -62,6 +62,13 @@ final class LuceneBaseline {
                 }
                 return Stats.of("lucene 9 BM25 top k (in process)", 1, nanos, (System.nanoTime() - start) / 1e9);
             }
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path p : files.toList()) {
+                    Files.delete(p);
+                }
+            }
+            Files.delete(dir);
         }
     }
 
