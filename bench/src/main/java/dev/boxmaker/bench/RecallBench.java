@@ -75,6 +75,7 @@ public final class RecallBench {
             System.out.println(socket.row());
             System.out.println(cmp.literal().row());
             System.out.println(cmp.fast().row());
+            System.out.println(LuceneBaseline.run(index, questions, K).row());
             System.out.printf("fast path answered %,d of %,d questions; equal to the literal top %d in %,d of %,d answered"
                     + " (the rest fell back to the literal query, exact by definition)%n",
                     cmp.fastAnswered(), cmp.queries(), K, cmp.equal(), cmp.fastAnswered());

@@ -11,7 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -62,6 +64,8 @@ public final class MemoryIndex implements AutoCloseable {
     });
     private final ReadWriteLock swap = new ReentrantReadWriteLock();
     private final BlockingQueue<Reader> idle = new ArrayBlockingQueue<>(READERS_IDLE_MAX);
+    private final Map<SessionId, CompletableFuture<Void>> queuedSessions = new ConcurrentHashMap<>();
+    private final Map<Path, CompletableFuture<Void>> queuedNotes = new ConcurrentHashMap<>();
     private volatile long generation;
     private volatile boolean damaged;
     /** Used on the writer thread only. */
@@ -96,9 +100,13 @@ public final class MemoryIndex implements AutoCloseable {
         return damaged;
     }
 
-    /** Queues reading {@code session}'s log past its progress. */
+    /**
+     * Queues reading {@code session}'s log past its progress. A session already queued and not yet
+     * started is not queued twice (its read will see the new records), so the writer's queue holds
+     * at most one task per session however fast updates come.
+     */
     public Future<Void> sessionUpdated(SessionId session) {
-        return submit(() -> {
+        return coalesced(queuedSessions, session, () -> {
             try {
                 builder().catchUpLog(session);
             } catch (IOException e) {
@@ -108,12 +116,31 @@ public final class MemoryIndex implements AutoCloseable {
         });
     }
 
-    /** Queues reading notes.md past its progress (a note added or retracted). */
+    /** Queues reading notes.md past its progress (a note added or retracted), at most once at a time. */
     public Future<Void> notesChanged() {
-        return submit(() -> {
+        return coalesced(queuedNotes, config.notesFile(), () -> {
             builder().catchUpNotes(config.notesFile());
             return null;
         });
+    }
+
+    /** Queues {@code task} under {@code key} unless a task for it waits already; the future of the one queued. */
+    private <K> Future<Void> coalesced(Map<K, CompletableFuture<Void>> queued, K key, Task task) {
+        CompletableFuture<Void> mine = new CompletableFuture<>();
+        CompletableFuture<Void> waiting = queued.putIfAbsent(key, mine);
+        if (waiting != null) {
+            return waiting;
+        }
+        writer.execute(() -> {
+            // Taken off before reading, so an update that arrives during the read queues another.
+            queued.remove(key, mine);
+            try {
+                runGuarded(task);
+            } finally {
+                mine.complete(null);
+            }
+        });
+        return mine;
     }
 
     /** Completes once everything queued before it is done; for tests and shutdown. */
@@ -203,22 +230,27 @@ public final class MemoryIndex implements AutoCloseable {
     /** Runs {@code task} on the writer thread, unless the index is damaged; faults are logged. */
     private Future<Void> submit(Task task) {
         return writer.submit(() -> {
-            if (damaged) {
-                return null;
-            }
-            try {
-                task.run();
-            } catch (SQLException e) {
-                if (IndexFile.damaged(e)) {
-                    markDamaged(e);
-                } else {
-                    LOG.error(Sentences.indexWriteFailed(e.getMessage()));
-                }
-            } catch (IOException | RuntimeException e) {
-                LOG.error(Sentences.indexWriteFailed(e.getMessage()));
-            }
+            runGuarded(task);
             return null;
         });
+    }
+
+    /** Runs {@code task} on the writer thread unless the index is damaged; a fault is logged, never thrown. */
+    private void runGuarded(Task task) {
+        if (damaged) {
+            return;
+        }
+        try {
+            task.run();
+        } catch (SQLException e) {
+            if (IndexFile.damaged(e)) {
+                markDamaged(e);
+            } else {
+                LOG.error(Sentences.indexWriteFailed(e.getMessage()));
+            }
+        } catch (Exception e) {
+            LOG.error(Sentences.indexWriteFailed(e.getMessage()));
+        }
     }
 
     private IndexBuilder builder() throws SQLException, IOException {

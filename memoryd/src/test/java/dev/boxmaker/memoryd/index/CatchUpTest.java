@@ -72,6 +72,24 @@ class CatchUpTest {
     }
 
     @Test
+    void manyUpdatesOfOneSessionQueueOneReadAtATimeAndAllComplete() throws Exception {
+        append(home, A, user("one", null));
+        try (MemoryIndex index = open()) {
+            append(home, A, said("two"));
+            List<java.util.concurrent.Future<Void>> updates = new ArrayList<>();
+            for (int i = 0; i < 1_000; i++) {
+                updates.add(index.sessionUpdated(SessionId.of(A)));
+                updates.add(index.notesChanged());
+            }
+            for (var u : updates) {
+                u.get();
+            }
+            assertThat(updates.stream().distinct().count()).isLessThan(updates.size());
+            assertThat(Rows.texts(index)).containsExactly("one", "two");
+        }
+    }
+
+    @Test
     void aReindexEqualsTheIncrementalIndexRowForRow() throws Exception {
         notes(new NotesFile.Note(NoteHeader.moved(T0, IdentityFile.MEMORY, A), "Owner prefers UTC."));
         append(home, A, user("café launch", "kyle"), called("read_file", "{\"path\":\"/a\"}"));
@@ -93,6 +111,38 @@ class CatchUpTest {
             assertThat(terms(index)).containsExactlyElementsOf(terms);
             assertThat(counts).isEqualTo(new Reindexed(2, 5, 2));
             assertThat(Files.exists(home.resolve("index/memory.sqlite3.new"))).isFalse();
+        }
+    }
+
+    @Test
+    void recallAnswersThroughoutAReindex() throws Exception {
+        var records = new dev.boxmaker.proto.log.LogRecord[3_000];
+        for (int i = 0; i < records.length; i++) {
+            records[i] = user("line " + i + " of the long session about the wallaby", null);
+        }
+        append(home, A, records);
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+            var reindex = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return index.reindex();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            int searches = 0;
+            do {
+                long found = index.read(c -> {
+                    try (var rs = c.createStatement().executeQuery("SELECT count(*) FROM hits WHERE hits MATCH 'wallaby'")) {
+                        rs.next();
+                        return rs.getLong(1);
+                    }
+                });
+                assertThat(found).isEqualTo(3_000);
+                searches++;
+            } while (!reindex.isDone());
+            assertThat(reindex.get().records()).isEqualTo(3_000);
+            assertThat(searches).isGreaterThan(1);
         }
     }
 
