@@ -39,7 +39,7 @@ public final class ToolRunner {
     public static final String BROKER_RUNBOOK = "brokerd-start-failed";
 
     private static final DateTimeFormatter CLOCK_FORMAT =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z' (EEEE)", Locale.ROOT);
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z' (EEEE)", Locale.ENGLISH);
 
     private final Path brokerSocket;
     private final Catalog catalog;
