@@ -92,6 +92,9 @@ final class SelfTest {
     }
 
     private static HttpServer scripted(List<String> requests) throws IOException {
+        // The JDK's server writes a reply's headers and body apart; without TCP_NODELAY the body waits
+        // for the client's delayed ACK, about 40 ms a call. Read when the server class first loads.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/v1/chat/completions", exchange -> {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
