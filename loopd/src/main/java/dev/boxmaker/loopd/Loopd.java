@@ -49,12 +49,19 @@ public class Loopd {
      * no wiring can start sessions without memory by leaving it out. Tests pass a short back-off.
      */
     public static Turns open(LoopdSettings settings, MemorySource memory, long backoffMillis, Clock clock) {
+        return open(settings, memory, backoffMillis, clock, Turns.SESSIONS_CACHED_MAX);
+    }
+
+    /** {@link #open(LoopdSettings, MemorySource, long, Clock)} keeping at most {@code sessionsCached} prompts. */
+    public static Turns open(LoopdSettings settings, MemorySource memory, long backoffMillis, Clock clock,
+            int sessionsCached) {
         String system = SystemText.load(settings.systemFile());
         TurnRunner runner = settings.modelUrl().map(url -> new TurnRunner(settings.home(),
                 new ModelClient(url, settings.modelName(), settings.apiKey(), settings.maxReplyTokens(),
                         settings.modelTimeout(), backoffMillis),
                 new ToolRunner(settings.brokerSocket(), new Catalog(settings.catalog()), clock),
                 memory, settings.contextTokens(), settings.maxReplyTokens(), clock)).orElse(null);
-        return new Turns(settings.home(), memory, system, CoreTools.array(), settings.modelName(), runner, clock);
+        return new Turns(settings.home(), memory, system, CoreTools.array(), settings.modelName(), runner, clock,
+                sessionsCached);
     }
 }

@@ -43,6 +43,8 @@ public final class LoopdHome implements AutoCloseable {
     public FakeMemoryd memoryd;
     public FakeBrokerd brokerd;
     public LoopdSettings settings;
+    /** How many sessions' prompts loopd keeps in memory. */
+    public int sessionsCached = Turns.SESSIONS_CACHED_MAX;
     private Turns turns;
     private LoopdSockets sockets;
 
@@ -86,7 +88,7 @@ public final class LoopdHome implements AutoCloseable {
         if (settings == null) {
             load();
         }
-        turns = Loopd.open(settings, memory, BACKOFF_MILLIS, Clock.systemUTC());
+        turns = Loopd.open(settings, memory, BACKOFF_MILLIS, Clock.systemUTC(), sessionsCached);
         sockets = LoopdSockets.start(vertx, settings.turnSocket(), home, turns);
         return this;
     }

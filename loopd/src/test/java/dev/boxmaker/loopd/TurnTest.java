@@ -100,6 +100,22 @@ class TurnTest {
         }
     }
 
+    @Test
+    void aSessionDroppedFromMemoryIsRebuiltFromItsFilesToTheSameBytes() throws Exception {
+        t.stopLoopd();
+        t.sessionsCached = 1;
+        t.startLoopd(new dev.boxmaker.loopd.baseline.MemorydSource(t.settings.memorySocket()));
+        t.model.whenEmpty(Reply.text("ok"));
+
+        t.turn("chat-1", "one");
+        t.turn("chat-2", "two");
+        t.turn("chat-1", "three");
+
+        List<String> bodies = t.model.requests().stream().map(r -> r.body()).toList();
+        assertThat(messagesPrefix(bodies.get(2))).startsWith(messagesPrefix(bodies.get(0)) + ",");
+        assertThat(t.model.requests().get(2).messages().size()).isEqualTo(4);
+    }
+
     /** The body up to the end of its last message: {@code {"model":…,"messages":[…} without the {@code ]}. */
     static String messagesPrefix(String body) {
         int end = body.indexOf("],\"tools\":[");

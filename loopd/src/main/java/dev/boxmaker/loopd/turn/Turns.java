@@ -28,6 +28,11 @@ public final class Turns implements AutoCloseable {
     public static final int TURN_THREADS = 32;
     /** Turns of one session waiting or running; past it a turn is refused as busy. */
     public static final int TURNS_QUEUED_PER_SESSION_MAX = 8;
+    /**
+     * Sessions whose prompt is kept in memory; past it idle ones are dropped, and their next turn
+     * rebuilds the prompt from the files (the same bytes).
+     */
+    public static final int SESSIONS_CACHED_MAX = 256;
     /** The wait on close for running turns before they are interrupted. */
     public static final long CLOSE_WAIT_SECONDS = 10;
 
@@ -35,6 +40,7 @@ public final class Turns implements AutoCloseable {
     private final TurnRunner runner;
     private final ExecutorService pool;
     private final Map<SessionId, Slot> slots = new ConcurrentHashMap<>();
+    private final int sessionsCachedMax;
     private volatile boolean closed;
 
     /** A session's place in line and, once its first turn has loaded it, its state. */
@@ -42,6 +48,8 @@ public final class Turns implements AutoCloseable {
         CompletableFuture<?> tail = CompletableFuture.completedFuture(null);
         int queued;
         Session session;
+        /** Out of the map: a turn that finds it so takes a new slot, so two never run at once. */
+        boolean evicted;
     }
 
     /**
@@ -49,7 +57,8 @@ public final class Turns implements AutoCloseable {
      *               {@link Sentences#NO_MODEL} and nothing is written
      */
     public Turns(Path home, MemorySource memory, String systemMd, ArrayNode tools, String modelName,
-            TurnRunner runner, Clock clock) {
+            TurnRunner runner, Clock clock, int sessionsCachedMax) {
+        this.sessionsCachedMax = sessionsCachedMax;
         this.loader = new SessionLoader(home, memory, systemMd, tools, modelName, clock);
         this.runner = runner;
         AtomicInteger n = new AtomicInteger();
@@ -68,23 +77,51 @@ public final class Turns implements AutoCloseable {
         if (closed) {
             return CompletableFuture.failedFuture(new HandlerRefusal(Sentences.LOOPD_STOPPING));
         }
-        Slot slot = slots.computeIfAbsent(turn.session(), s -> new Slot());
+        Slot slot;
         CompletableFuture<TurnReply> reply;
+        while (true) {
+            slot = slots.computeIfAbsent(turn.session(), s -> new Slot());
+            synchronized (slot) {
+                if (!slot.evicted) {
+                    break;
+                }
+            }
+        }
+        Slot taken = slot;
         synchronized (slot) {
             if (slot.queued >= TURNS_QUEUED_PER_SESSION_MAX) {
                 return CompletableFuture.failedFuture(new HandlerRefusal(Sentences.SESSION_BUSY));
             }
             slot.queued++;
             // handleAsync: the next turn runs whether the one before it answered or failed.
-            reply = slot.tail.handleAsync((previous, failure) -> run(slot, turn), pool);
+            reply = slot.tail.handleAsync((previous, failure) -> run(taken, turn), pool);
             slot.tail = reply;
         }
         reply.whenComplete((r, e) -> {
-            synchronized (slot) {
-                slot.queued--;
+            synchronized (taken) {
+                taken.queued--;
             }
+            evictIdle();
         });
         return reply;
+    }
+
+    /** Drops idle sessions while more than {@link #sessionsCachedMax} are kept. */
+    private void evictIdle() {
+        for (Map.Entry<SessionId, Slot> e : slots.entrySet()) {
+            if (slots.size() <= sessionsCachedMax) {
+                return;
+            }
+            Slot slot = e.getValue();
+            synchronized (slot) {
+                // The evicted flag is set and the entry removed under the slot's lock, so a turn
+                // that found this slot either queued on it first (queued > 0) or will see the flag.
+                if (slot.queued == 0 && !slot.evicted) {
+                    slot.evicted = true;
+                    slots.remove(e.getKey(), slot);
+                }
+            }
+        }
     }
 
     private TurnReply run(Slot slot, Turn turn) {
