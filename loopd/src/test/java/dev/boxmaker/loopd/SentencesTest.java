@@ -65,6 +65,15 @@ class SentencesTest {
     }
 
     @Test
+    void everyRunbookEntryLoopdNamesExists() {
+        java.nio.file.Path root = java.nio.file.Path.of(System.getProperty("boxmaker.root", ".."));
+        for (String entry : java.util.List.of(Sentences.RUNBOOK_MODEL, Sentences.RUNBOOK_MEMORY, "session-log-invalid",
+                dev.boxmaker.loopd.tools.ToolRunner.BROKER_RUNBOOK, "loopd-start-failed")) {
+            assertThat(root.resolve("runbook/" + entry + ".md")).exists();
+        }
+    }
+
+    @Test
     void quotedValuesAreEscapedAndCut() {
         assertThat(Sentences.unknownTool("a\nb")).isEqualTo(
                 "there is no tool called \"a\\nb\"; use find_tool to look for one and call_tool to run it");
