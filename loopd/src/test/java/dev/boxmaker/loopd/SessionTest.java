@@ -75,8 +75,9 @@ class SessionTest {
 
         ErrorReply error = (ErrorReply) reply;
         assertThat(error.runbook()).isEqualTo("memory-unavailable");
-        assertThat(error.message()).startsWith("memory is unavailable, so no new session can start: ")
-                .contains(t.settings.memorySocket().toString()).endsWith("(runbook memory-unavailable)");
+        assertThat(error.message()).isEqualTo("memory is unavailable, so no new session can start: nothing answers on "
+                        + t.settings.memorySocket() + " (is the daemon running?); see runbook memoryd-start-failed"
+                        + " (runbook memory-unavailable)");
         assertThat(Files.exists(t.baselineFile("chat-1").getParent())).isFalse();
         assertThat(t.model.requests()).isEmpty();
     }

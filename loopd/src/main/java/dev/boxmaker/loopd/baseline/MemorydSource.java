@@ -13,8 +13,11 @@ import java.nio.file.Path;
 
 /** memoryd's client on {@code [memory] socket}: {@code memory_block} and {@code session_updated} (wire.md). */
 public final class MemorydSource implements MemorySource {
-    /** The runbook a client failure names: memoryd not answering at all. */
-    public static final String RUNBOOK = "memory-unavailable";
+    /**
+     * The runbook a client failure names: memoryd not answering at all. The refusal around it names
+     * memory-unavailable, which sends the reader here for this case.
+     */
+    public static final String RUNBOOK = "memoryd-start-failed";
 
     private final Path socket;
 
