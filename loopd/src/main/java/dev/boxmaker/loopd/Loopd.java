@@ -1,0 +1,67 @@
+package dev.boxmaker.loopd;
+
+import dev.boxmaker.loopd.baseline.MemorySource;
+import dev.boxmaker.loopd.baseline.MemorydSource;
+import dev.boxmaker.loopd.baseline.SystemText;
+import dev.boxmaker.loopd.config.LoopdSettings;
+import dev.boxmaker.loopd.model.ModelClient;
+import dev.boxmaker.loopd.sockets.LoopdSockets;
+import dev.boxmaker.loopd.tools.Catalog;
+import dev.boxmaker.loopd.tools.CoreTools;
+import dev.boxmaker.loopd.tools.ToolRunner;
+import dev.boxmaker.loopd.turn.TurnRunner;
+import dev.boxmaker.loopd.turn.Turns;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.vertx.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Clock;
+import org.jboss.logging.Logger;
+
+/** The daemon: opens the turn socket at start with memoryd as the memory source, closes it at stop. */
+@ApplicationScoped
+public class Loopd {
+    private static final Logger LOG = Logger.getLogger(Loopd.class);
+
+    private Turns turns;
+    private LoopdSockets sockets;
+
+    void onStart(@Observes StartupEvent event, Vertx vertx) {
+        LoopdSettings settings = LoopdSettings.fromSystem();
+        turns = open(settings, new MemorydSource(settings.memorySocket()), ModelClient.BACKOFF_MILLIS, Clock.systemUTC());
+        sockets = LoopdSockets.start(vertx, settings.turnSocket(), settings.home(), turns);
+        LOG.infof("loopd is listening on %s; the model is %s", settings.turnSocket(),
+                settings.modelUrl().map(Object::toString).orElse("not configured: every turn is refused"));
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        if (sockets != null) {
+            sockets.close();
+        }
+        if (turns != null) {
+            turns.close();
+        }
+    }
+
+    /**
+     * The turns of {@code settings} with {@code memory} as the memory source: there is no default, so
+     * no wiring can start sessions without memory by leaving it out. Tests pass a short back-off.
+     */
+    public static Turns open(LoopdSettings settings, MemorySource memory, long backoffMillis, Clock clock) {
+        return open(settings, memory, backoffMillis, clock, Turns.SESSIONS_CACHED_MAX);
+    }
+
+    /** {@link #open(LoopdSettings, MemorySource, long, Clock)} keeping at most {@code sessionsCached} prompts. */
+    public static Turns open(LoopdSettings settings, MemorySource memory, long backoffMillis, Clock clock,
+            int sessionsCached) {
+        String system = SystemText.load(settings.systemFile());
+        TurnRunner runner = settings.modelUrl().map(url -> new TurnRunner(settings.home(),
+                new ModelClient(url, settings.modelName(), settings.apiKey(), settings.maxReplyTokens(),
+                        settings.modelTimeout(), backoffMillis),
+                new ToolRunner(settings.brokerSocket(), new Catalog(settings.catalog()), clock),
+                memory, settings.contextTokens(), settings.maxReplyTokens(), clock)).orElse(null);
+        return new Turns(settings.home(), memory, system, CoreTools.array(), settings.modelName(), runner, clock,
+                sessionsCached);
+    }
+}

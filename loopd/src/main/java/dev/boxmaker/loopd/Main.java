@@ -1,0 +1,57 @@
+package dev.boxmaker.loopd;
+
+import dev.boxmaker.loopd.baseline.SystemText;
+import dev.boxmaker.loopd.config.LoopdSettings;
+import dev.boxmaker.proto.config.TomlConfigSourceFactory;
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.annotations.QuarkusMain;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * {@code loopd serve [--config FILE]} and {@code loopd self-test}. The arguments and the configuration
+ * are checked before Quarkus starts, so a typo gets one clear sentence and exit code 2 (usage) or 1
+ * (configuration). The self-test runs without Quarkus.
+ */
+@QuarkusMain
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String... args) {
+        if (args.length == 1 && args[0].equals("self-test")) {
+            System.exit(SelfTest.run(System.out));
+        }
+        int code = prepare(args, System.err);
+        if (code != 0) {
+            System.exit(code);
+        }
+        Quarkus.run(args);
+    }
+
+    /** Checks the arguments and the configuration; 0 when loopd may start. */
+    static int prepare(String[] args, PrintStream err) {
+        Optional<Path> config = Optional.empty();
+        if (args.length == 0 || !args[0].equals("serve")) {
+            err.println(Sentences.USAGE);
+            return 2;
+        }
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].equals("--config") && i + 1 < args.length) {
+                config = Optional.of(Path.of(args[++i]).toAbsolutePath());
+            } else {
+                err.println(Sentences.USAGE);
+                return 2;
+            }
+        }
+        config.ifPresent(TomlConfigSourceFactory::useFile);
+        try {
+            SystemText.load(LoopdSettings.fromSystem().systemFile());
+        } catch (RuntimeException e) {
+            err.println(Sentences.startFailed(e.getMessage()));
+            return 1;
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,175 @@
+package dev.boxmaker.loopd;
+
+import dev.boxmaker.proto.text.Escape;
+import java.nio.file.Path;
+
+/**
+ * Every sentence loopd says to the model or the owner (conventions.md: fixed sentences in one place).
+ * Tests pin each one. Values quoted back are escaped and cut.
+ */
+public final class Sentences {
+    /** The longest value quoted back in a sentence. */
+    public static final int QUOTED_CHARS_MAX = 80;
+
+    public static final String USAGE = "usage: loopd serve [--config FILE] | loopd self-test";
+
+    /** The runbook entry for every failure of the model. */
+    public static final String RUNBOOK_MODEL = "model-unavailable";
+    /** The runbook entry for a new session that memoryd will not serve. */
+    public static final String RUNBOOK_MEMORY = "memory-unavailable";
+
+    /** A turn when {@code [model] url} is not set: loopd starts without one so {@code make run} can. */
+    public static final String NO_MODEL = "no model is configured, so loopd cannot answer; set [model] url in"
+            + " loopd.toml and restart loopd";
+
+    /** loopd.md, step 4. */
+    public static final String TOO_MANY_CALLS = "this turn made 16 model calls without an answer; ask again";
+
+    /** loopd.md, step 3. */
+    public static final String ARGUMENTS_NOT_OBJECT = "the arguments are not a JSON object";
+
+    public static final String SESSION_BUSY = "this session already has turns waiting; wait for the answer and"
+            + " send again";
+
+    public static final String LOOPD_STOPPING = "loopd is stopping, so the turn was not taken; send it again"
+            + " when loopd is back";
+
+    private Sentences() {
+    }
+
+    public static String startFailed(String why) {
+        return "loopd cannot start: " + why;
+    }
+
+    /** loopd.md, "Sessions". */
+    public static String memoryUnavailable(String reason) {
+        return "memory is unavailable, so no new session can start: " + reason + " (runbook memory-unavailable)";
+    }
+
+    /** loopd.md, "A turn" (the spec's {@code SessionFull}). */
+    public static String sessionFull(long tokens, long tokensMax) {
+        return "this session is full (" + count(tokens) + " of " + count(tokensMax) + " tokens); start a new session";
+    }
+
+    public static String modelDown(String url, String why) {
+        return "the model at " + url + " did not answer after 3 tries (" + why + "); check that it runs"
+                + " (runbook model-unavailable)";
+    }
+
+    public static String modelRefused(String url, int status) {
+        return "the model at " + url + " refused the request with HTTP " + status
+                + "; check [model] name and api_key (runbook model-unavailable)";
+    }
+
+    public static String modelFailed(String url, int status) {
+        return "the model at " + url + " failed with HTTP " + status + " after 3 tries; check its log"
+                + " (runbook model-unavailable)";
+    }
+
+    public static String modelReplyInvalid(String url, String why) {
+        return "the model at " + url + " answered something that is not a chat completion (" + quote(why)
+                + "); check that it is OpenAI-compatible (runbook model-unavailable)";
+    }
+
+    public static String baselineUnreadable(String session, String why) {
+        return "the baseline of session " + session + " cannot be read (" + quote(why)
+                + "); the session cannot go on: start a new one (runbook session-log-invalid)";
+    }
+
+    public static String logUnreadable(String session, String why) {
+        return "the log of session " + session + " cannot be read (" + quote(why)
+                + "); the session cannot go on: start a new one (runbook session-log-invalid)";
+    }
+
+    public static String logWriteFailed(String session, String why) {
+        return "the log of session " + session + " could not be written (" + quote(why)
+                + "); the turn stopped; check the disk";
+    }
+
+    // What the model reads as a tool's answer.
+
+    public static String unknownTool(String name) {
+        return "there is no tool called \"" + quote(name) + "\"; use find_tool to look for one and call_tool to run it";
+    }
+
+    public static String callIdTooLong(int charsMax) {
+        return "the tool-call id is longer than " + charsMax + " characters";
+    }
+
+    public static String tooManyToolCalls(int max) {
+        return "not run: one answer may make at most " + max + " tool calls";
+    }
+
+    public static String brokerUnavailable(String why) {
+        return "the tool did not run: " + why;
+    }
+
+    public static String callToolName() {
+        return "call_tool: \"name\" must be the name of a tool find_tool listed";
+    }
+
+    public static String callToolArguments() {
+        return "call_tool: \"arguments\" must be a JSON object";
+    }
+
+    public static String findToolQuery(int charsMax) {
+        return "find_tool: \"query\" must be a string of 1 to " + charsMax + " characters";
+    }
+
+    public static String noToolsMatch(String query) {
+        return "(no tools match \"" + quote(query) + "\")";
+    }
+
+    public static String catalogUnreadable() {
+        return "the tool catalog cannot be read; no tools can be found now";
+    }
+
+    // loop_admin.
+
+    public static String adminUnknown(String command) {
+        return "unknown command \"" + quote(command) + "\"; the commands are sessions and show";
+    }
+
+    public static String noSessions() {
+        return "(no sessions)";
+    }
+
+    public static String noSuchSession(String session) {
+        return "there is no session \"" + quote(session) + "\"";
+    }
+
+    public static String showCut(long charsMax) {
+        return "(cut at " + count(charsMax) + " characters)";
+    }
+
+    // Configuration.
+
+    public static String secretUnreadable(Path file, String why) {
+        return "the secret file " + file + " " + why;
+    }
+
+    public static String secretUnknown(String name) {
+        return "[model] api_key names the secret \"" + quote(name) + "\", which has no file";
+    }
+
+    public static String positive(String key) {
+        return key + " must be above zero";
+    }
+
+    public static String replyOverContext() {
+        return "[model] max_reply_tokens must be below [model] context_tokens";
+    }
+
+    public static String systemUnreadable(Path file, String why) {
+        return "[system] file " + file + " cannot be read: " + why;
+    }
+
+    static String quote(String value) {
+        return Escape.escapeLine(Escape.cut(value, QUOTED_CHARS_MAX));
+    }
+
+    /** A count as the specs write it: with thousands separators. */
+    public static String count(long n) {
+        return String.format(java.util.Locale.ROOT, "%,d", n);
+    }
+}

@@ -1,0 +1,106 @@
+package dev.boxmaker.loopd.config;
+
+import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.proto.config.ConfigException;
+import dev.boxmaker.proto.config.ConfigLoader;
+import dev.boxmaker.proto.config.ConfigPaths;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * loopd's configuration with every path resolved and the API key read. Built once at start-up.
+ *
+ * @param modelUrl   the chat-completions endpoint, or empty when no model is configured
+ * @param apiKey     the bearer token, never logged; empty when none is configured
+ * @param systemFile the owner's system.md, or empty for the shipped one
+ */
+public record LoopdSettings(
+        Path home,
+        Path turnSocket,
+        Path memorySocket,
+        Path brokerSocket,
+        Optional<URI> modelUrl,
+        String modelName,
+        Optional<Secret> apiKey,
+        long contextTokens,
+        long maxReplyTokens,
+        Duration modelTimeout,
+        Optional<Path> systemFile,
+        Path catalog) {
+
+    /** The system property each daemon's main sets from {@code --config FILE}. */
+    public static final String CONFIG_FILE_PROPERTY = "boxmaker.config.file";
+    /** The path the OpenAI API puts chat completions at, under the configured base URL. */
+    public static final String COMPLETIONS_PATH = "/v1/chat/completions";
+
+    /** Reads {@code file} (or nothing: every key has a default) and resolves every path. */
+    public static LoopdSettings load(Optional<Path> file, Map<String, String> env) {
+        LoopdConfig config = ConfigLoader.load(LoopdConfig.class, file, env);
+        Optional<Path> dir = config.config().dir();
+        Path home = ConfigPaths.home(config.paths().home(), dir, env);
+        LoopdConfig.ModelSection model = config.model();
+        if (model.contextTokens() <= 0) {
+            throw new ConfigException(Sentences.positive("[model] context_tokens"));
+        }
+        if (model.maxReplyTokens() <= 0) {
+            throw new ConfigException(Sentences.positive("[model] max_reply_tokens"));
+        }
+        if (model.maxReplyTokens() >= model.contextTokens()) {
+            throw new ConfigException(Sentences.replyOverContext());
+        }
+        if (model.timeout().isZero()) {
+            throw new ConfigException(Sentences.positive("[model] timeout"));
+        }
+        Optional<Secret> key = model.apiKey().filter(k -> !k.isBlank()).map(name -> {
+            LoopdConfig.SecretSection s = config.secrets().get(name);
+            if (s == null) {
+                throw new ConfigException(Sentences.secretUnknown(name));
+            }
+            return Secret.read(name, ConfigPaths.resolve(s.file(), home.resolve("secrets"), Optional.of(home.resolve("secrets"))));
+        });
+        return new LoopdSettings(home,
+                ConfigPaths.resolve(config.sockets().turn(), home, dir),
+                ConfigPaths.resolve(config.memory().socket(), home, dir),
+                ConfigPaths.resolve(config.broker().socket(), home, dir),
+                model.url().filter(u -> !u.isBlank()).map(LoopdSettings::completions),
+                model.name(), key, model.contextTokens(), model.maxReplyTokens(), model.timeout(),
+                config.system().file().filter(f -> !f.isBlank()).map(f -> ConfigPaths.resolve(f, home, dir)),
+                ConfigPaths.resolve(config.tools().catalog(), home, dir));
+    }
+
+    /** The settings of this process: the file named by {@value #CONFIG_FILE_PROPERTY}, if set. */
+    public static LoopdSettings fromSystem() {
+        Optional<Path> file = Optional.ofNullable(System.getProperty(CONFIG_FILE_PROPERTY)).map(Path::of);
+        return load(file, System.getenv());
+    }
+
+    /** The same settings pointing at another model (tests, the self-test). */
+    public LoopdSettings withModel(URI url) {
+        return new LoopdSettings(home, turnSocket, memorySocket, brokerSocket, Optional.of(url), modelName, apiKey,
+                contextTokens, maxReplyTokens, modelTimeout, systemFile, catalog);
+    }
+
+    /** {@code url} with the completions path; a URL already ending in it is kept as it is. */
+    static URI completions(String url) {
+        String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+        URI uri;
+        try {
+            uri = URI.create(base.endsWith(COMPLETIONS_PATH) ? base : base + COMPLETIONS_PATH);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("[model] url is not a URL: " + e.getMessage());
+        }
+        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
+            throw new ConfigException("[model] url must start with http:// or https://");
+        }
+        return uri;
+    }
+
+    /** The settings without the secret, so a stray log of them shows no key. */
+    @Override
+    public String toString() {
+        return "LoopdSettings[home=" + home + ", model=" + modelUrl.map(URI::toString).orElse("(none)") + "]";
+    }
+}

@@ -1,0 +1,72 @@
+package dev.boxmaker.loopd.config;
+
+import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.proto.config.ConfigException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * One secret (sanitize.md, "Secrets"): read from its file, which must be 0600 or 0400 and owned by
+ * this process's user; one final newline trimmed; held in memory only. {@link #toString} never shows
+ * the value, so a log line or an exception that names it shows the name only.
+ */
+public final class Secret {
+    /** The largest secret file read: a bearer token is far smaller. */
+    public static final long SECRET_BYTES_MAX = 16 * 1024;
+
+    private static final Set<PosixFilePermission> OWNER_READ_WRITE =
+            EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+    private static final Set<PosixFilePermission> OWNER_READ = EnumSet.of(PosixFilePermission.OWNER_READ);
+
+    private final String name;
+    private final String value;
+
+    private Secret(String name, String value) {
+        this.name = name;
+        this.value = value;
+    }
+
+    /** A secret held in memory, for tests. */
+    public static Secret of(String name, String value) {
+        return new Secret(name, value);
+    }
+
+    static Secret read(String name, Path file) {
+        try {
+            Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS);
+            if (!mode.equals(OWNER_READ_WRITE) && !mode.equals(OWNER_READ)) {
+                throw new ConfigException(Sentences.secretUnreadable(file, "must be mode 0600 or 0400; it is "
+                        + java.nio.file.attribute.PosixFilePermissions.toString(mode)));
+            }
+            String owner = Files.getOwner(file, LinkOption.NOFOLLOW_LINKS).getName();
+            if (!owner.equals(System.getProperty("user.name"))) {
+                throw new ConfigException(Sentences.secretUnreadable(file, "must be owned by "
+                        + System.getProperty("user.name") + "; it is owned by " + owner));
+            }
+            if (Files.size(file) > SECRET_BYTES_MAX) {
+                throw new ConfigException(Sentences.secretUnreadable(file, "is larger than " + SECRET_BYTES_MAX + " bytes"));
+            }
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            return new Secret(name, text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
+        } catch (IOException e) {
+            // The exception's own message names only the path, never the content.
+            throw new ConfigException(Sentences.secretUnreadable(file, "cannot be read (" + e.getClass().getSimpleName() + ")"));
+        }
+    }
+
+    /** The value, to put in a request header and nowhere else. */
+    public String value() {
+        return value;
+    }
+
+    @Override
+    public String toString() {
+        return "secret " + name;
+    }
+}

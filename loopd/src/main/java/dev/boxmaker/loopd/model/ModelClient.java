@@ -1,0 +1,148 @@
+package dev.boxmaker.loopd.model;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.loopd.config.Secret;
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.log.ToolCall;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jboss.logging.Logger;
+
+/**
+ * One OpenAI-compatible {@code /v1/chat/completions} call, not streamed, with {@code tools} and
+ * {@code tool_choice: "auto"} (loopd.md, "The model"). Connection errors and 5xx are tried again
+ * twice with back-off; a 4xx fails at once. A failure's log line holds the status, never the body
+ * (it can echo the prompt) and never the key.
+ */
+public final class ModelClient {
+    /** Tries after the first: connection errors and 5xx only. */
+    public static final int RETRIES_MAX = 2;
+    /** The wait before the first retry; each later one doubles it. */
+    public static final long BACKOFF_MILLIS = 1_000;
+    /** The longest reply body read; a chat completion is far smaller. */
+    public static final int REPLY_BYTES_MAX = 8 * 1024 * 1024;
+    /** The connect wait of a model call. */
+    public static final long CONNECT_SECONDS = 10;
+
+    private static final Logger LOG = Logger.getLogger(ModelClient.class);
+
+    private final URI url;
+    private final String model;
+    private final Optional<Secret> apiKey;
+    private final long maxReplyTokens;
+    private final Duration timeout;
+    private final long backoffMillis;
+    private final HttpClient http;
+
+    public ModelClient(URI url, String model, Optional<Secret> apiKey, long maxReplyTokens, Duration timeout,
+            long backoffMillis) {
+        this.url = url;
+        this.model = model;
+        this.apiKey = apiKey;
+        this.maxReplyTokens = maxReplyTokens;
+        this.timeout = timeout;
+        this.backoffMillis = backoffMillis;
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(CONNECT_SECONDS))
+                .version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    /** The request body for this prompt; the messages are written in order, unchanged. */
+    public byte[] body(List<ObjectNode> messages, ArrayNode tools) throws IOException {
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        body.put("model", model);
+        body.putArray("messages").addAll(messages);
+        body.set("tools", tools);
+        body.put("tool_choice", "auto");
+        body.put("max_tokens", maxReplyTokens);
+        body.put("stream", false);
+        return Json.MAPPER.writeValueAsBytes(body);
+    }
+
+    /** Calls the model; retries as the class says. */
+    public ModelReply call(List<ObjectNode> messages, ArrayNode tools) throws ModelException, InterruptedException {
+        byte[] body;
+        try {
+            body = body(messages, tools);
+        } catch (IOException e) {
+            throw new IllegalStateException("a prompt could not be written as JSON", e);
+        }
+        HttpRequest.Builder request = HttpRequest.newBuilder(url).timeout(timeout)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        apiKey.ifPresent(k -> request.header("Authorization", "Bearer " + k.value()));
+        HttpRequest built = request.build();
+        String lastFailure = null;
+        int lastStatus = 0;
+        for (int attempt = 0; attempt <= RETRIES_MAX; attempt++) {
+            if (attempt > 0) {
+                Thread.sleep(backoffMillis << (attempt - 1));
+            }
+            HttpResponse<byte[]> response;
+            try {
+                response = http.send(built, HttpResponse.BodyHandlers.ofByteArray());
+            } catch (IOException e) {
+                lastFailure = e.getClass().getSimpleName();
+                lastStatus = 0;
+                LOG.warnf("the model at %s did not answer (try %d of %d): %s", url, attempt + 1, RETRIES_MAX + 1,
+                        lastFailure);
+                continue;
+            }
+            int status = response.statusCode();
+            if (status >= 500) {
+                lastStatus = status;
+                LOG.warnf("the model at %s answered HTTP %d (try %d of %d)", url, status, attempt + 1, RETRIES_MAX + 1);
+                continue;
+            }
+            if (status >= 400 || status < 200 || status >= 300) {
+                LOG.warnf("the model at %s refused the request with HTTP %d", url, status);
+                throw new ModelException(Sentences.modelRefused(url.toString(), status));
+            }
+            return parse(response.body());
+        }
+        throw new ModelException(lastStatus != 0 ? Sentences.modelFailed(url.toString(), lastStatus)
+                : Sentences.modelDown(url.toString(), lastFailure));
+    }
+
+    private ModelReply parse(byte[] body) throws ModelException {
+        if (body.length > REPLY_BYTES_MAX) {
+            throw new ModelException(Sentences.modelReplyInvalid(url.toString(), "larger than " + REPLY_BYTES_MAX + " bytes"));
+        }
+        JsonNode message;
+        try {
+            message = Json.MAPPER.readTree(body).path("choices").path(0).path("message");
+        } catch (IOException e) {
+            throw new ModelException(Sentences.modelReplyInvalid(url.toString(), "not JSON"));
+        }
+        if (!message.isObject()) {
+            throw new ModelException(Sentences.modelReplyInvalid(url.toString(), "no choices[0].message"));
+        }
+        List<ToolCall> calls = new ArrayList<>();
+        JsonNode list = message.path("tool_calls");
+        for (int i = 0; i < list.size(); i++) {
+            JsonNode c = list.get(i);
+            JsonNode fn = c.path("function");
+            String id = c.path("id").isTextual() && !c.get("id").textValue().isEmpty() ? c.get("id").textValue() : "call_" + i;
+            String name = fn.path("name").asText("");
+            // The arguments are kept as the model wrote them; a server that sends an object gets it as JSON text.
+            JsonNode args = fn.path("arguments");
+            String text = args.isTextual() ? args.textValue() : args.isMissingNode() ? "" : args.toString();
+            calls.add(new ToolCall(id, name, text));
+        }
+        return new ModelReply(text(message.path("content")), text(message.path("reasoning_content")), calls);
+    }
+
+    private static String text(JsonNode node) {
+        return node.isTextual() ? node.textValue() : null;
+    }
+}

@@ -1,0 +1,106 @@
+package dev.boxmaker.loopd.sockets;
+
+import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.loopd.baseline.Baseline;
+import dev.boxmaker.loopd.baseline.BaselineStore;
+import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.log.SessionLogs;
+import dev.boxmaker.proto.server.Handler;
+import dev.boxmaker.proto.server.HandlerRefusal;
+import dev.boxmaker.proto.text.Escape;
+import dev.boxmaker.proto.wire.msg.LoopAdmin;
+import dev.boxmaker.proto.wire.msg.LoopAdminReply;
+import dev.boxmaker.proto.wire.msg.Message;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * {@code loop_admin} (wire.md): {@code sessions} lists every session with its start and record
+ * count; {@code show ID} is a session's log, one record a line, escaped so a log cannot draw on the
+ * owner's terminal.
+ */
+public final class LoopAdminHandler implements Handler<LoopAdmin> {
+    /** The most sessions {@code sessions} lists, newest names last. */
+    public static final int SESSIONS_LISTED_MAX = 1_000;
+    /** The longest {@code show} answer; a longer log is cut with a note. */
+    public static final int SHOW_CHARS_MAX = 1_000_000;
+
+    private final Path home;
+    private final BaselineStore baselines;
+
+    public LoopAdminHandler(Path home) {
+        this.home = home;
+        this.baselines = new BaselineStore(home);
+    }
+
+    @Override
+    public Message handle(LoopAdmin request) throws HandlerRefusal, IOException {
+        return switch (request.command()) {
+            case "sessions" -> new LoopAdminReply(sessions());
+            case "show" -> new LoopAdminReply(show(request.arg()));
+            default -> throw new HandlerRefusal(Sentences.adminUnknown(request.command()));
+        };
+    }
+
+    private String sessions() throws IOException {
+        Path dir = home.resolve(SessionLogs.SESSIONS_DIR);
+        if (!Files.isDirectory(dir)) {
+            return Sentences.noSessions();
+        }
+        List<String> names;
+        try (Stream<Path> list = Files.list(dir)) {
+            names = list.map(p -> p.getFileName().toString()).filter(SessionId::isValid).sorted()
+                    .limit(SESSIONS_LISTED_MAX).toList();
+        }
+        StringBuilder out = new StringBuilder();
+        for (String name : names) {
+            SessionId id = SessionId.of(name);
+            Optional<Baseline> b;
+            try {
+                b = baselines.read(id);
+            } catch (IOException | RuntimeException e) {
+                b = Optional.empty();
+            }
+            out.append(out.isEmpty() ? "" : "\n").append(name).append("  started ")
+                    .append(b.map(Baseline::created).orElse("(no baseline)")).append("  ")
+                    .append(Sentences.count(lines(SessionLogs.file(home, id)))).append(" records");
+        }
+        return out.isEmpty() ? Sentences.noSessions() : out.toString();
+    }
+
+    private String show(String arg) throws HandlerRefusal, IOException {
+        if (!SessionId.isValid(arg) || !Files.isDirectory(SessionLogs.dir(home, SessionId.of(arg)))) {
+            throw new HandlerRefusal(Sentences.noSuchSession(arg));
+        }
+        Path file = SessionLogs.file(home, SessionId.of(arg));
+        if (!Files.exists(file)) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                String shown = Escape.escapeLine(line);
+                if (out.length() + shown.length() > SHOW_CHARS_MAX) {
+                    return out.append(Sentences.showCut(SHOW_CHARS_MAX)).toString();
+                }
+                out.append(shown).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static long lines(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return 0;
+        }
+        try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            return lines.count();
+        }
+    }
+}

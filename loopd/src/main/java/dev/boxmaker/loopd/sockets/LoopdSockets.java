@@ -1,0 +1,32 @@
+package dev.boxmaker.loopd.sockets;
+
+import dev.boxmaker.loopd.turn.Turns;
+import dev.boxmaker.proto.server.Handler;
+import dev.boxmaker.proto.server.SocketServer;
+import dev.boxmaker.proto.wire.msg.LoopAdmin;
+import dev.boxmaker.proto.wire.msg.Turn;
+import io.vertx.core.Vertx;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** loopd's one socket (wire.md): {@code turn} and {@code loop_admin}. */
+public final class LoopdSockets implements AutoCloseable {
+    private final SocketServer server;
+
+    private LoopdSockets(SocketServer server) {
+        this.server = server;
+    }
+
+    public static LoopdSockets start(Vertx vertx, Path socket, Path home, Turns turns) {
+        Map<String, Handler<?>> handlers = Map.of(Turn.KIND, new TurnHandler(turns),
+                LoopAdmin.KIND, new LoopAdminHandler(home));
+        SocketServer server = new SocketServer(vertx, socket, "loopd turn", handlers);
+        server.start();
+        return new LoopdSockets(server);
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

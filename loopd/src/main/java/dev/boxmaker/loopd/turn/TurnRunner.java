@@ -1,0 +1,132 @@
+package dev.boxmaker.loopd.turn;
+
+import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.loopd.baseline.MemorySource;
+import dev.boxmaker.loopd.model.Messages;
+import dev.boxmaker.loopd.model.ModelClient;
+import dev.boxmaker.loopd.model.ModelException;
+import dev.boxmaker.loopd.model.ModelReply;
+import dev.boxmaker.loopd.model.Tokens;
+import dev.boxmaker.loopd.tools.ToolResult;
+import dev.boxmaker.loopd.tools.ToolRunner;
+import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.log.AssistantRecord;
+import dev.boxmaker.proto.log.LogRecord;
+import dev.boxmaker.proto.log.SessionLogWriter;
+import dev.boxmaker.proto.log.ToolCall;
+import dev.boxmaker.proto.log.ToolResultRecord;
+import dev.boxmaker.proto.log.UserRecord;
+import dev.boxmaker.proto.server.HandlerRefusal;
+import dev.boxmaker.proto.wire.msg.Outcome;
+import dev.boxmaker.proto.wire.msg.Turn;
+import dev.boxmaker.proto.wire.msg.TurnReply;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * One turn of one session (loopd.md, "A turn"): the user record, then model calls and tool calls
+ * until the model answers without tool calls or {@link #MODEL_CALLS_MAX} calls were made, every
+ * record appended as it happens, then {@code session_updated}. Called by {@link Turns}, one turn of a
+ * session at a time.
+ */
+public final class TurnRunner {
+    /** loopd.md, step 4. */
+    public static final int MODEL_CALLS_MAX = 16;
+    /** Tool calls run from one model answer; the rest are answered without running. */
+    public static final int TOOL_CALLS_PER_ANSWER_MAX = 32;
+
+    private static final Logger LOG = Logger.getLogger(TurnRunner.class);
+
+    private final Path home;
+    private final ModelClient model;
+    private final ToolRunner tools;
+    private final MemorySource memory;
+    private final long promptTokensMax;
+    private final Clock clock;
+
+    /**
+     * @param contextTokens  {@code [model] context_tokens}
+     * @param maxReplyTokens {@code [model] max_reply_tokens}: kept free for the reply, so a prompt may
+     *                       take the rest
+     */
+    public TurnRunner(Path home, ModelClient model, ToolRunner tools, MemorySource memory, long contextTokens,
+            long maxReplyTokens, Clock clock) {
+        this.home = home;
+        this.model = model;
+        this.tools = tools;
+        this.memory = memory;
+        this.promptTokensMax = contextTokens - maxReplyTokens;
+        this.clock = clock;
+    }
+
+    TurnReply run(Session session, Turn turn) throws HandlerRefusal, InterruptedException {
+        SessionId id = turn.session();
+        long number = session.nextTurn();
+        UserRecord user = new UserRecord(clock.instant(), number, turn.text(), turn.speaker());
+        long needed = session.tokens() + Tokens.message(Messages.of(user));
+        if (needed > promptTokensMax) {
+            throw new HandlerRefusal(Sentences.sessionFull(needed, promptTokensMax));
+        }
+        try (SessionLogWriter log = SessionLogWriter.open(home, id)) {
+            append(log, session, user);
+            String answer = loop(log, session, id, number);
+            sessionUpdated(id, number);
+            return new TurnReply(id, number, answer);
+        } catch (IOException e) {
+            throw new HandlerRefusal(Sentences.logWriteFailed(id.value(), e.getMessage()));
+        }
+    }
+
+    /** Model calls until an answer; the answer's text. Every record is on disk before the next step. */
+    private String loop(SessionLogWriter log, Session session, SessionId id, long number)
+            throws IOException, HandlerRefusal, InterruptedException {
+        for (int call = 1; call <= MODEL_CALLS_MAX; call++) {
+            if (session.tokens() > promptTokensMax) {
+                throw new HandlerRefusal(Sentences.sessionFull(session.tokens(), promptTokensMax));
+            }
+            ModelReply reply;
+            try {
+                reply = model.call(session.messages(), session.baseline.tools());
+            } catch (ModelException e) {
+                throw new HandlerRefusal(e.getMessage(), Sentences.RUNBOOK_MODEL);
+            }
+            append(log, session, new AssistantRecord(clock.instant(), number, reply.content(),
+                    reply.reasoningContent(), reply.toolCalls()));
+            if (reply.toolCalls().isEmpty()) {
+                return reply.content() == null ? "" : reply.content();
+            }
+            runTools(log, session, id, number, reply.toolCalls());
+        }
+        // The turn is closed in the log like any other, so the next turn starts from a finished one.
+        append(log, session, new AssistantRecord(clock.instant(), number, Sentences.TOO_MANY_CALLS, null, List.of()));
+        return Sentences.TOO_MANY_CALLS;
+    }
+
+    private void runTools(SessionLogWriter log, Session session, SessionId id, long number, List<ToolCall> calls)
+            throws IOException {
+        for (int i = 0; i < calls.size(); i++) {
+            ToolCall call = calls.get(i);
+            ToolResult result = i < TOOL_CALLS_PER_ANSWER_MAX ? tools.run(id, call)
+                    : ToolResult.local(Outcome.FAILED, Sentences.tooManyToolCalls(TOOL_CALLS_PER_ANSWER_MAX));
+            append(log, session, new ToolResultRecord(clock.instant(), number, call.id(), call.name(),
+                    result.outcome(), result.text(), result.dataClass(), result.untrusted()));
+        }
+    }
+
+    private static void append(SessionLogWriter log, Session session, LogRecord record) throws IOException {
+        log.append(record);
+        session.add(record);
+    }
+
+    /** Best effort (the M5a spec, section 9): memoryd catches up at its next start. */
+    private void sessionUpdated(SessionId id, long number) {
+        try {
+            memory.sessionUpdated(id, number);
+        } catch (MemorySource.Unavailable | RuntimeException e) {
+            LOG.warnf("memoryd was not told that session %s finished turn %d: %s", id.value(), number, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package dev.boxmaker.loopd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.loopd.testing.ScriptedModel.Reply;
+import dev.boxmaker.proto.wire.msg.ErrorReply;
+import dev.boxmaker.proto.wire.msg.LoopAdminReply;
+import org.junit.jupiter.api.Test;
+
+/** {@code loop_admin}: sessions and show. */
+class LoopAdminTest {
+    @Test
+    void sessionsListsEachSessionAndShowPrintsItsLogEscaped() throws Exception {
+        try (LoopdHome t = LoopdHome.create().start()) {
+            assertThat(t.admin("sessions", "")).isEqualTo(new LoopAdminReply("(no sessions)"));
+            t.model.add(Reply.text("hi \u202Ethere"));
+            t.turn("chat-1", "hello");
+
+            String sessions = ((LoopAdminReply) t.admin("sessions", "")).text();
+            assertThat(sessions).matches("chat-1  started \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  2 records");
+            String shown = ((LoopAdminReply) t.admin("show", "chat-1")).text();
+            assertThat(shown.split("\n")).hasSize(2);
+            assertThat(shown).contains("\"content\":\"hello\"").contains("hi \\u{202E}there").doesNotContain("\u202E");
+            assertThat(t.admin("show", "chat-2")).isEqualTo(new ErrorReply("there is no session \"chat-2\"", null));
+            assertThat(t.admin("purge", "")).isEqualTo(new ErrorReply(
+                    "unknown command \"purge\"; the commands are sessions and show", null));
+        }
+    }
+}

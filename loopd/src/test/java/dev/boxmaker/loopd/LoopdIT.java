@@ -1,0 +1,131 @@
+package dev.boxmaker.loopd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.loopd.testing.FakeBrokerd;
+import dev.boxmaker.loopd.testing.FakeMemoryd;
+import dev.boxmaker.loopd.testing.ScriptedModel;
+import dev.boxmaker.loopd.testing.ScriptedModel.Reply;
+import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.client.ClientException;
+import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.testing.TestServers;
+import dev.boxmaker.proto.wire.msg.ErrorReply;
+import dev.boxmaker.proto.wire.msg.LoopAdmin;
+import dev.boxmaker.proto.wire.msg.LoopAdminReply;
+import dev.boxmaker.proto.wire.msg.Message;
+import dev.boxmaker.proto.wire.msg.Turn;
+import dev.boxmaker.proto.wire.msg.TurnReply;
+import io.vertx.core.Vertx;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The packaged loopd as a process: turns with a tool call, a SIGKILL and restart, no model, the self-test. */
+class LoopdIT {
+    static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar").toAbsolutePath();
+    static final Duration WAIT = Duration.ofSeconds(30);
+    static final long START_WAIT_SECONDS = 60;
+
+    private Path home;
+    private Path config;
+    private Process loopd;
+    private Vertx vertx;
+
+    @BeforeEach
+    void prepare() throws Exception {
+        home = Files.createTempDirectory(Path.of("/tmp"), "bxi");
+        config = home.resolve("loopd.toml");
+        vertx = TestServers.vertx();
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        if (loopd != null) {
+            loopd.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        TestServers.close(vertx);
+        try (Stream<Path> files = Files.walk(home)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    @Test
+    void aTurnWithARecallSurvivesASigkillAndTheSessionGoesOn() throws Exception {
+        try (ScriptedModel model = ScriptedModel.start();
+                FakeMemoryd memoryd = new FakeMemoryd(vertx, home.resolve("run/loop-memory/memory.sock"));
+                FakeBrokerd brokerd = new FakeBrokerd(vertx, home.resolve("run/loop-broker/broker.sock"))) {
+            Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n[model]\nurl = \"" + model.url() + "\"\n");
+            model.add(Reply.toolCall("call_1", "recall", "{\"query\":\"launch\"}"), Reply.text("Thursday."), Reply.text("Yes."));
+            start();
+
+            assertThat(turn("chat-1", "when is the launch?")).isEqualTo(new TurnReply(SessionId.of("chat-1"), 1, "Thursday."));
+            assertThat(brokerd.requests).hasSize(1);
+            assertThat(memoryd.updates).hasSize(1);
+            byte[] baseline = Files.readAllBytes(home.resolve("sessions/chat-1/0.baseline.json"));
+
+            loopd.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            memoryd.block = "a changed block";
+            start();
+
+            assertThat(turn("chat-1", "sure?")).isEqualTo(new TurnReply(SessionId.of("chat-1"), 2, "Yes."));
+            assertThat(Files.readAllBytes(home.resolve("sessions/chat-1/0.baseline.json"))).isEqualTo(baseline);
+            assertThat(Files.readAllLines(home.resolve("sessions/chat-1/0.jsonl"), StandardCharsets.UTF_8)).hasSize(6);
+            Message sessions = SocketClient.call(socket(), new LoopAdmin("sessions", ""), WAIT, WAIT, "test");
+            assertThat(((LoopAdminReply) sessions).text()).startsWith("chat-1  started ").endsWith("  6 records");
+        }
+    }
+
+    @Test
+    void withNoModelLoopdStartsAndRefusesTurnsWithTheSentence() throws Exception {
+        Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n");
+        start();
+
+        assertThat(turn("chat-1", "hello")).isEqualTo(new ErrorReply(Sentences.NO_MODEL, "model-unavailable"));
+    }
+
+    @Test
+    void theSelfTestPasses() throws Exception {
+        Process p = new ProcessBuilder(java(), "-jar", JAR.toString(), "self-test").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        assertThat(out).contains("ok      the second prompt extends the first byte for byte").endsWith("self-test passed\n");
+    }
+
+    private Message turn(String session, String text) throws ClientException {
+        return SocketClient.call(socket(), new Turn(SessionId.of(session), text, "owner"), WAIT, WAIT, "test");
+    }
+
+    private Path socket() {
+        return home.resolve("run/owner-loop/loop.sock");
+    }
+
+    private void start() throws Exception {
+        loopd = new ProcessBuilder(java(), "-jar", JAR.toString(), "serve", "--config", config.toString())
+                .redirectErrorStream(true).redirectOutput(home.resolve("loopd.log").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_WAIT_SECONDS);
+        while (true) {
+            try {
+                SocketClient.call(socket(), new LoopAdmin("sessions", ""), WAIT, WAIT, "test");
+                return;
+            } catch (ClientException e) {
+                if (System.nanoTime() > deadline || !loopd.isAlive()) {
+                    throw new AssertionError("loopd did not start: " + Files.readString(home.resolve("loopd.log")), e);
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    private static String java() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+}

@@ -1,0 +1,51 @@
+package dev.boxmaker.loopd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The command line, checked before Quarkus starts. */
+class MainTest {
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @AfterEach
+    void clear() {
+        System.clearProperty("boxmaker.config.file");
+        System.clearProperty("boxmaker.config.dir");
+    }
+
+    @Test
+    void noCommandIsUsage() {
+        assertThat(Main.prepare(new String[0], new PrintStream(err))).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo(Sentences.USAGE + "\n");
+    }
+
+    @Test
+    void anUnknownFlagIsUsage() {
+        assertThat(Main.prepare(new String[] {"serve", "--nope"}, new PrintStream(err))).isEqualTo(2);
+    }
+
+    @Test
+    void aTypoInTheFileStopsStartUpNamingTheKey() throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("/tmp"), "bxm");
+        Path file = dir.resolve("loopd.toml");
+        Files.writeString(file, "[model]\ncontext_token = 5\n");
+        assertThat(Main.prepare(new String[] {"serve", "--config", file.toString()}, new PrintStream(err))).isEqualTo(1);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("loopd cannot start: ").contains("context_token");
+        Files.delete(file);
+        Files.delete(dir);
+    }
+
+    @Test
+    void theSelfTestPassesInProcess() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertThat(SelfTest.run(new PrintStream(out))).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).endsWith("self-test passed\n");
+    }
+}
