@@ -5,12 +5,13 @@ HOME_DIR ?= $(CURDIR)/var/boxmaker
 JAR_MEMORYD := memoryd/target/quarkus-app/quarkus-run.jar
 JAR_BXCTL := bxctl/target/quarkus-app/quarkus-run.jar
 JAR_BROKERD := brokerd/target/quarkus-app/quarkus-run.jar
-SOURCES := $(shell find pom.xml common-proto memoryd brokerd bxctl src/main/resources -type f \( -name '*.java' -o -name '*.xml' -o -name '*.properties' -o -name '*.md' \) -not -path '*/target/*' 2>/dev/null)
+JAR_LOOPD := loopd/target/quarkus-app/quarkus-run.jar
+SOURCES := $(shell find pom.xml common-proto memoryd brokerd loopd bxctl src/main/resources -type f \( -name '*.java' -o -name '*.xml' -o -name '*.properties' -o -name '*.md' \) -not -path '*/target/*' 2>/dev/null)
 
 .PHONY: run stop test build bench clean
 
 ## run: build if needed, then start every daemon on the home ./var/boxmaker (in the background)
-run: $(JAR_MEMORYD) $(JAR_BROKERD) $(JAR_BXCTL)
+run: $(JAR_MEMORYD) $(JAR_BROKERD) $(JAR_LOOPD) $(JAR_BXCTL)
 	@bin/boxmaker-run "$(HOME_DIR)"
 
 ## stop: stop the daemons `make run` started
@@ -22,9 +23,9 @@ test:
 	./mvnw -B --no-transfer-progress verify
 
 ## build: the daemons and bxctl, without running tests
-build: $(JAR_MEMORYD) $(JAR_BROKERD) $(JAR_BXCTL)
+build: $(JAR_MEMORYD) $(JAR_BROKERD) $(JAR_LOOPD) $(JAR_BXCTL)
 
-$(JAR_MEMORYD) $(JAR_BROKERD) $(JAR_BXCTL) &: $(SOURCES)
+$(JAR_MEMORYD) $(JAR_BROKERD) $(JAR_LOOPD) $(JAR_BXCTL) &: $(SOURCES)
 	$(MVNW) -DskipTests install
 
 ## bench: the benchmarks of bench/ (figures go to docs/benchmarks.md by hand)
