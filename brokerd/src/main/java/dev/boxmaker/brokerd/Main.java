@@ -1,12 +1,10 @@
 package dev.boxmaker.brokerd;
 
 import dev.boxmaker.brokerd.config.BrokerdSettings;
-import dev.boxmaker.proto.config.TomlConfigSourceFactory;
+import dev.boxmaker.proto.daemon.ServeCommandLine;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.Optional;
 
 /**
  * {@code brokerd serve [--config FILE]}. The arguments and the configuration are checked before
@@ -27,26 +25,6 @@ public final class Main {
 
     /** Checks the arguments and the configuration; 0 when brokerd may start. */
     static int prepare(String[] args, PrintStream err) {
-        Optional<Path> config = Optional.empty();
-        if (args.length == 0 || !args[0].equals("serve")) {
-            err.println(Sentences.USAGE);
-            return 2;
-        }
-        for (int i = 1; i < args.length; i++) {
-            if (args[i].equals("--config") && i + 1 < args.length) {
-                config = Optional.of(Path.of(args[++i]).toAbsolutePath());
-            } else {
-                err.println(Sentences.USAGE);
-                return 2;
-            }
-        }
-        config.ifPresent(TomlConfigSourceFactory::useFile);
-        try {
-            BrokerdSettings.fromSystem();
-        } catch (RuntimeException e) {
-            err.println(Sentences.startFailed(e.getMessage()));
-            return 1;
-        }
-        return 0;
+        return ServeCommandLine.prepare(args, err, Sentences.USAGE, () -> BrokerdSettings.fromSystem(), Sentences::startFailed);
     }
 }
