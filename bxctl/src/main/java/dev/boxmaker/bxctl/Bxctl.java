@@ -40,6 +40,9 @@ public final class Bxctl implements Runnable {
 
     Map<String, String> env = System.getenv();
 
+    /** Whether standard output is a terminal, where progress lines are shown. */
+    boolean terminal = System.console() != null;
+
     /** Where {@code bxctl chat} reads a conversation from. */
     java.io.InputStream in = System.in;
 
@@ -64,10 +67,21 @@ public final class Bxctl implements Runnable {
         return run(args, System.in, out, err, env);
     }
 
+    /** As {@link #run(String[], PrintWriter, PrintWriter, Map)}, as if on a terminal (progress lines). */
+    static int runOnTerminal(String[] args, PrintWriter out, PrintWriter err, Map<String, String> env) {
+        Bxctl top = new Bxctl();
+        top.terminal = true;
+        return run(top, args, System.in, out, err, env);
+    }
+
     /** As {@link #run(String[], PrintWriter, PrintWriter, Map)}, with standard input given. */
     public static int run(String[] args, java.io.InputStream in, PrintWriter out, PrintWriter err,
             Map<String, String> env) {
-        Bxctl top = new Bxctl();
+        return run(new Bxctl(), args, in, out, err, env);
+    }
+
+    private static int run(Bxctl top, String[] args, java.io.InputStream in, PrintWriter out, PrintWriter err,
+            Map<String, String> env) {
         top.env = env;
         top.in = in;
         CommandLine cli = new CommandLine(top);

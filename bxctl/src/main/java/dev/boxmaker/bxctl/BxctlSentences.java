@@ -28,4 +28,9 @@ public final class BxctlSentences {
     public static String chatStarted(String session) {
         return "session " + session + "; type a message and press Enter; end with Ctrl-D";
     }
+
+    public static String reindexProgress(long records, long perSecond) {
+        return "reindexing: " + dev.boxmaker.proto.Numbers.grouped(records) + " records read ("
+                + dev.boxmaker.proto.Numbers.grouped(perSecond) + " a second)";
+    }
 }

@@ -267,7 +267,7 @@ public final class Sentences {
 
     public static String unknownCommand(String command) {
         return "unknown command \"" + Escape.cut(command, ENTRY_QUOTED_CHARS_MAX)
-                + "\"; the commands are log, undo, pending, accept, reject, show";
+                + "\"; the commands are log, undo, pending, accept, reject, show, search";
     }
 
     public static String idInvalid(String arg) {

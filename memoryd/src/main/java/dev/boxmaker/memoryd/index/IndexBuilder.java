@@ -63,12 +63,20 @@ final class IndexBuilder {
     private long pendingRecords;
     private final Path home;
     private final DataClass maxClass;
+    /** Records read so far, for the owner watching a reindex. */
+    private final java.util.concurrent.atomic.AtomicLong recordsRead;
 
     IndexBuilder(Connection c, Path home, DataClass maxClass) throws SQLException {
+        this(c, home, maxClass, new java.util.concurrent.atomic.AtomicLong());
+    }
+
+    IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead)
+            throws SQLException {
         this.c = c;
         this.writes = new IndexWrites(c);
         this.home = home;
         this.maxClass = maxClass;
+        this.recordsRead = recordsRead;
     }
 
     /**
@@ -144,6 +152,7 @@ final class IndexBuilder {
             }
             label = store(session.value(), key, from.records(), batch, label);
             read += batch.records().size();
+            recordsRead.addAndGet(batch.records().size());
             from = batch.next();
             if (!batch.more()) {
                 return read;

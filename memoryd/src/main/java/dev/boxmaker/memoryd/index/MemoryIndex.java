@@ -152,6 +152,12 @@ public final class MemoryIndex implements AutoCloseable {
      * Rebuilds the index into a new file beside the old one and renames it over, on the writer
      * thread; recall answers from the old file meanwhile. Repairs a damaged index.
      */
+    /** Records a running reindex has read so far; empty when none is running. */
+    public java.util.OptionalLong reindexProgress() {
+        java.util.concurrent.atomic.AtomicLong now = reindexing;
+        return now == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(now.get());
+    }
+
     public Reindexed reindex() throws IOException, InterruptedException {
         CompletableFuture<Reindexed> done = new CompletableFuture<>();
         writer.execute(() -> {
@@ -286,6 +292,9 @@ public final class MemoryIndex implements AutoCloseable {
         builder = null;
     }
 
+    /** The running reindex's count of records read; null when none runs. */
+    private volatile java.util.concurrent.atomic.AtomicLong reindexing;
+
     /** The reindex, on the writer thread. */
     private Reindexed rebuild() throws IOException, SQLException {
         Path fresh = file.resolveSibling(FILE + NEW_SUFFIX);
@@ -300,8 +309,14 @@ public final class MemoryIndex implements AutoCloseable {
                 s.execute("PRAGMA synchronous = OFF");
             }
             IndexSchema.create(c);
-            IndexBuilder fresher = new IndexBuilder(c, config.home(), config.maxClass());
-            counts = fresher.catchUpAll(config.notesFile());
+            java.util.concurrent.atomic.AtomicLong read = new java.util.concurrent.atomic.AtomicLong();
+            reindexing = read;
+            IndexBuilder fresher = new IndexBuilder(c, config.home(), config.maxClass(), read);
+            try {
+                counts = fresher.catchUpAll(config.notesFile());
+            } finally {
+                reindexing = null;
+            }
             notes = fresher.noteRows();
             try (var s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode = WAL");

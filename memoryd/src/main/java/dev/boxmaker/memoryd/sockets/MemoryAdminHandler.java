@@ -16,13 +16,15 @@ import java.io.IOException;
 
 /**
  * {@code memory_admin} on the owner's socket: {@code show} (the block a new session would get),
- * {@code search} (recall's hits for the owner; {@code arg} is recall's arguments as JSON), and the
+ * {@code search} (recall's hits for the owner; {@code arg} is recall's arguments as JSON),
+ * {@code reindex-progress} (the records a running reindex has read, or empty text), and the
  * store's {@code log}, {@code undo}, {@code pending}, {@code accept}, {@code reject}. A refusal is an
  * error frame, so bxctl exits 1 with the sentence.
  */
 public final class MemoryAdminHandler implements Handler<MemoryAdmin> {
     static final String SHOW = "show";
     static final String SEARCH = "search";
+    static final String REINDEX_PROGRESS = "reindex-progress";
 
     private final BlockBuilder block;
     private final MemoryStore store;
@@ -40,6 +42,10 @@ public final class MemoryAdminHandler implements Handler<MemoryAdmin> {
     public Message handle(MemoryAdmin request) throws IOException, HandlerRefusal {
         if (request.command().equals(SHOW)) {
             return new MemoryAdminReply(block.build());
+        }
+        if (request.command().equals(REINDEX_PROGRESS)) {
+            return new MemoryAdminReply(index.reindexProgress().isPresent()
+                    ? Long.toString(index.reindexProgress().getAsLong()) : "");
         }
         if (request.command().equals(SEARCH)) {
             Answer answer = recall.search(request.arg());

@@ -81,6 +81,12 @@ class MemorydSocketTests {
     void anUnknownOwnerCommandIsRefused() {
         assertThat(call("run/owner-memory/admin.sock", new MemoryAdmin("shwo", "")))
                 .isEqualTo(new ErrorReply("unknown command \"shwo\"; the commands are log, undo, pending, "
-                        + "accept, reject, show", null));
+                        + "accept, reject, show, search", null));
+    }
+
+    @Test
+    void reindexProgressIsEmptyWhenNoReindexRuns() {
+        assertThat(call("run/owner-memory/admin.sock", new MemoryAdmin("reindex-progress", "")))
+                .isEqualTo(new MemoryAdminReply(""));
     }
 }
