@@ -59,6 +59,7 @@ class MemoryClaimsIT {
         assertThat(d.turn("chat-a1ask", "Where does my sister live?")).isEqualTo("In Tromsø.");
 
         String hits = d.toolResult("a1");
+        System.out.println("recall in chat-a1ask answered:\n" + hits);
         assertThat(hits).matches("(?s)\\[1\\] memory · session chat-a1te…, " + today()
                 + " \\d\\d:\\d\\d UTC, the owner said · private\nMy sister Wrenna lives in Tromsø now\\.(\n.*)?");
         assertThat(d.records("chat-a1ask")).filteredOn(r -> r.path("type").asText().equals("tool_result"))
@@ -92,6 +93,7 @@ class MemoryClaimsIT {
         assertThat(d.toolResult("b3")).containsPattern(Pattern.quote(
                 "] identity · moved " + today() + " from memory.md · private\n" + entry));
         assertThat(d.toolResult("b3")).startsWith("[1] ");
+        System.out.println("recall in chat-b2later answered:\n" + d.toolResult("b3"));
     }
 
     @Test
