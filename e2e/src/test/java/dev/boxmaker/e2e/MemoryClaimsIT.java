@@ -52,7 +52,9 @@ class MemoryClaimsIT {
     void aFactToldInOneSessionIsRecalledInAnother() throws Exception {
         d.model.add(Reply.text("Got it."));
         assertThat(d.turn("chat-a1tell", "My sister Wrenna lives in Tromsø now.")).isEqualTo("Got it.");
-        d.awaitSearch("Wrenna", out -> out.contains("Wrenna"));
+        // What the owner sees with bxctl memory search, once memoryd has indexed the session.
+        assertThat(d.awaitSearch("Wrenna", out -> out.contains("Wrenna"))).matches("\\[1\\] memory · session chat-a1te…, "
+                + today() + " \\d\\d:\\d\\d UTC, the owner said · private\nMy sister Wrenna lives in Tromsø now\\.\n?");
 
         d.model.add(Reply.toolCall("a1", "recall", "{\"query\":\"where does Wrenna live\",\"k\":3}"),
                 Reply.text("In Tromsø."));
@@ -104,7 +106,10 @@ class MemoryClaimsIT {
         d.turn("chat-c3write", "My cat is called Pilchard.");
         byte[] writerBaseline = d.baselineBytes("chat-c3write");
         assertThat(d.toolResult("c1")).matches("added to user\\.md \\(\\d+ of 1,375 characters\\); it takes effect in the next session");
-        assertThat(d.bxctl("approvals").out()).doesNotContain("memory");
+        // No question: nothing waits for the owner, and brokerd decided the call on its own.
+        assertThat(d.bxctl("approvals").out().strip()).isEqualTo("(no calls are waiting)");
+        assertThat(d.bxctl("audit").out()).containsPattern("\\{[^\n]*\"session\":\"chat-c3write\",\"call\":\"c1\",\"tool\":\"memory\""
+                + "[^\n]*\"grant\":\"builtin-memory\"[^\n]*\"decision\":\"auto\",\"outcome\":\"ok\"");
 
         Daemons.Out log = d.bxctl("memory", "log");
         assertThat(log.code()).isZero();
