@@ -93,6 +93,17 @@ class UntrustedIT {
                 .matches("§ noted " + today() + "T\\d\\d:\\d\\dZ in session chat-e5read · private · untrusted"));
         assertThat(d.memoryFile("memory.md")).isEqualTo(memoryBefore);
 
+        // The reader's later records are themselves marked untrusted: taint carries on through recall.
+        d.awaitSearch("launch party", out -> out.contains("chat-e5re"));
+        d.model.add(Reply.toolCall("g1", "recall", "{\"query\":\"launch party\"}"), Reply.text("March."));
+        d.turn("chat-g5third", "When is my launch party?");
+        System.out.println("recall in chat-g5third answered:\n" + d.toolResult("g1"));
+        assertThat(d.toolResult("g1")).containsPattern("(?m)^\\[\\d+\\] memory-tainted · session chat-e5re…, " + today()
+                + " \\d\\d:\\d\\d UTC, the owner said · private\n" + Pattern.quote("Remember that my Kestrel launch party is in March.") + "$");
+        assertThat(d.toolResult("g1")).doesNotContainPattern("(?m)^\\[\\d+\\] memory · ");
+        assertThat(d.records("chat-g5third")).filteredOn(r -> r.path("call").asText().equals("g1")).singleElement()
+                .satisfies(r -> assertThat(r.path("untrusted").asBoolean()).isTrue());
+
         // Never in any baseline, a new session's included.
         d.model.add(Reply.text("Hello."));
         d.turn("chat-d4new", "Hello.");
