@@ -51,9 +51,12 @@ class MemoryClaimsIT {
     @Test
     void aFactToldInOneSessionIsRecalledInAnother() throws Exception {
         d.model.add(Reply.text("Got it."));
-        assertThat(d.turn("chat-a1tell", "My sister Wrenna lives in Tromsø now.")).isEqualTo("Got it.");
+        // Told through bxctl chat, as the owner would.
+        Daemons.Out told = d.bxctl("chat", "--session", "chat-a1tell", "My sister Wrenna lives in Tromsø now.");
+        assertThat(told.code()).as(told.err()).isZero();
+        assertThat(told.out()).isEqualTo("Got it.\n");
         // What the owner sees with bxctl memory search, once memoryd has indexed the session.
-        assertThat(d.awaitSearch("Wrenna", out -> out.contains("Wrenna"))).matches("\\[1\\] memory · session chat-a1te…, "
+        assertThat(d.awaitSearch("Wrenna", out -> out.contains("chat-a1te"))).matches("\\[1\\] memory · session chat-a1te…, "
                 + today() + " \\d\\d:\\d\\d UTC, the owner said · private\nMy sister Wrenna lives in Tromsø now\\.\n?");
 
         d.model.add(Reply.toolCall("a1", "recall", "{\"query\":\"where does Wrenna live\",\"k\":3}"),
