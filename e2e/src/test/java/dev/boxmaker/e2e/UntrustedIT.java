@@ -94,7 +94,7 @@ class UntrustedIT {
         assertThat(d.memoryFile("memory.md")).isEqualTo(memoryBefore);
 
         // The reader's later records are themselves marked untrusted: taint carries on through recall.
-        d.awaitSearch("launch party", out -> out.contains("chat-e5re"));
+        d.awaitSearch("launch party", out -> out.contains("session chat-e5re…, "));
         d.model.add(Reply.toolCall("g1", "recall", "{\"query\":\"launch party\"}"), Reply.text("March."));
         d.turn("chat-g5third", "When is my launch party?");
         System.out.println("recall in chat-g5third answered:\n" + d.toolResult("g1"));
