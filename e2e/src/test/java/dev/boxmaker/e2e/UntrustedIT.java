@@ -12,6 +12,7 @@ import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.wire.msg.SessionState;
 import dev.boxmaker.proto.wire.msg.SessionStateReply;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,10 +41,32 @@ class UntrustedIT {
         }
     }
 
+    @Test
+    void undoOfTheLatestNoteRetractsItAndRecallNoLongerReturnsIt() throws Exception {
+        String note = "The owner's locker code at the gym is 2290.";
+        d.model.add(Reply.toolCall("h1", "memory", args("action", "note", "text", note)), Reply.text("Noted."));
+        d.turn("chat-h8oops", "Note my gym locker code, 2290.");
+        assertThat(d.toolResult("h1")).isEqualTo("noted");
+        d.awaitSearch("locker gym", out -> out.contains("] memory · note, "));
+
+        Matcher id = Pattern.compile("(?m)^(\\S+)  \\S+  chat-h8oops  note → notes\\.md$").matcher(d.bxctl("memory", "log").out());
+        assertThat(id.find()).isTrue();
+        Daemons.Out undone = d.bxctl("memory", "undo", id.group(1));
+        assertThat(undone.code()).as(undone.err()).isZero();
+        assertThat(undone.out().strip()).matches(Pattern.quote("undid " + id.group(1) + " as ") + today()
+                + "-\\d{4}: the note is retracted in notes.md and recall no longer returns it");
+        assertThat(d.memoryFile("notes.md")).matches("(?s).*§ retracted " + today() + "T\\d\\d:\\d\\dZ note "
+                + id.group(1) + " by the owner\n" + Pattern.quote(note) + "\n");
+        String after = d.awaitSearch("locker gym", out -> !out.contains("· note, "));
+        assertThat(after).doesNotContain("retracted");
+        d.assertFilesParseAndNothingUntrustedInAnyBaseline();
+    }
+
     /** Claim 4, then claim 6 reading what claim 4 left: one test, since the second needs the first. */
     @Test
     void aWriteAfterAFetchedPageIsAnUntrustedNoteAndAHitFromItTaintsTheReader() throws Exception {
         String memoryBefore = d.memoryFile("memory.md");
+        int notesAt = d.memoryFile("notes.md").length();
         String userBefore = d.memoryFile("user.md");
         String fact = "The Kestrel release moved to March.";
         String remark = "example.org says the Kestrel release moved to March.";
@@ -61,7 +84,7 @@ class UntrustedIT {
         assertThat(d.toolResult("d3")).isEqualTo("noted (untrusted)");
         assertThat(d.memoryFile("memory.md")).isEqualTo(memoryBefore);
         assertThat(d.memoryFile("user.md")).isEqualTo(userBefore);
-        assertThat(d.memoryFile("notes.md")).matches(Pattern.quote("§ noted ") + today() + "T\\d\\d:\\d\\dZ"
+        assertThat(d.memoryFile("notes.md").substring(notesAt)).matches(Pattern.quote("§ noted ") + today() + "T\\d\\d:\\d\\dZ"
                 + Pattern.quote(" in session chat-d4fetch · private · untrusted\n" + fact + "\n§ noted ") + today()
                 + "T\\d\\d:\\d\\dZ" + Pattern.quote(" in session chat-d4fetch · private · untrusted\n" + remark + "\n"));
 
