@@ -161,6 +161,28 @@ class MemoryClaimsIT {
                 .contains("  owner  undo " + latest + " → memory.md");
     }
 
+    @Test
+    void undoIsRefusedWhenTheOwnerChangedTheFileSince() throws Exception {
+        String entry = "The owner's bike lock code is written in the blue notebook.";
+        d.model.add(Reply.toolCall("k1", "memory", args("action", "add", "file", "user", "text", entry)), Reply.text("Saved."));
+        d.turn("chat-k6hand", "Where is my bike lock code? In the blue notebook.");
+        assertThat(d.toolResult("k1")).startsWith("added to user.md (");
+        Matcher id = Pattern.compile("(?m)^(\\S+)  \\S+  chat-k6hand  add user → user\\.md$").matcher(d.bxctl("memory", "log").out());
+        assertThat(id.find()).isTrue();
+
+        // The owner edits user.md by hand.
+        List<String> entries = new java.util.ArrayList<>(Entries.parse(d.memoryFile("user.md")));
+        entries.add("The owner's bike is a green Brompton.");
+        java.nio.file.Files.writeString(d.home.resolve("memory/user.md"), Entries.render(entries));
+        String edited = d.memoryFile("user.md");
+
+        Daemons.Out refused = d.bxctl("memory", "undo", id.group(1));
+        assertThat(refused.code()).isEqualTo(1);
+        assertThat(refused.err().strip()).isEqualTo("user.md has changed since " + id.group(1)
+                + "; undo refused so that no later change is lost");
+        assertThat(d.memoryFile("user.md")).isEqualTo(edited);
+    }
+
     /** The id of the edit that added {@code entry}, from bxctl memory log, after checking the tool's answer. */
     private static String editId(String answer, String session, String entry) {
         assertThat(answer).startsWith("added to memory.md (");
