@@ -62,19 +62,45 @@ final class Daemons implements AutoCloseable {
         Daemons d = new Daemons(home, ScriptedModel.start());
         try {
             d.layOut();
-            d.launch("memoryd", "memoryd", null);
-            d.awaitAnswer("memoryd", "run/loop-memory/memory.sock", "run/broker-memory/memory.sock",
-                    "run/owner-memory/admin.sock");
-            d.launch("brokerd", "brokerd", home.resolve("brokerd.toml"));
-            d.awaitAnswer("brokerd", "run/loop-broker/broker.sock", "run/owner-broker/admin.sock",
-                    "run/memory-broker/state.sock");
-            d.launch("loopd", "loopd", home.resolve("loopd.toml"));
-            d.awaitAnswer("loopd", "run/owner-loop/loop.sock");
+            d.launchAll();
             return d;
         } catch (Exception | Error e) {
             d.close();
             throw e;
         }
+    }
+
+    private void launchAll() throws Exception {
+        launch("memoryd", "memoryd", null);
+        awaitAnswer("memoryd", "run/loop-memory/memory.sock", "run/broker-memory/memory.sock",
+                "run/owner-memory/admin.sock");
+        launch("brokerd", "brokerd", home.resolve("brokerd.toml"));
+        awaitAnswer("brokerd", "run/loop-broker/broker.sock", "run/owner-broker/admin.sock",
+                "run/memory-broker/state.sock");
+        launch("loopd", "loopd", home.resolve("loopd.toml"));
+        awaitAnswer("loopd", "run/owner-loop/loop.sock");
+    }
+
+    /** SIGTERM to every daemon, newest first; their exit codes, loopd's first. */
+    List<Integer> stopAll() throws Exception {
+        List<Integer> codes = new ArrayList<>();
+        for (int i = processes.size() - 1; i >= 0; i--) {
+            Process p = processes.get(i);
+            p.destroy();
+            if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+            codes.add(p.exitValue());
+        }
+        processes.clear();
+        return codes;
+    }
+
+    /** The three daemons stopped and started again on the same home and the same model. */
+    List<Integer> restart() throws Exception {
+        List<Integer> codes = stopAll();
+        launchAll();
+        return codes;
     }
 
     private void layOut() throws IOException {
@@ -98,7 +124,7 @@ final class Daemons implements AutoCloseable {
             command.addAll(List.of("--config", config.toString()));
         }
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(home.resolve(name + ".log").toFile());
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve(name + ".log").toFile()));
         builder.environment().put("BOXMAKER_HOME", home.toString());
         processes.add(builder.start());
     }
@@ -253,13 +279,7 @@ final class Daemons implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        for (int i = processes.size() - 1; i >= 0; i--) {
-            Process p = processes.get(i);
-            p.destroy();
-            if (!p.waitFor(20, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        }
+        stopAll();
         model.close();
         try (Stream<Path> files = Files.walk(home)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
