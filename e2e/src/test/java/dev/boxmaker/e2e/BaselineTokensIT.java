@@ -65,8 +65,9 @@ class BaselineTokensIT {
             write(d, "soul.md", soul + "\n");
             int everyLimit = count(d, "chat-t7limits");
             assertThat(d.baseline("chat-t7limits").path("system").asText()).contains(soul);
-            System.out.println("baseline tokens (o200k_base), soul.md at " + soul.codePointCount(0, soul.length())
-                    + " of 4,000 characters, memory.md and user.md at their limits: " + everyLimit);
+            assertThat(soul.codePointCount(0, soul.length())).isEqualTo(4_000);
+            System.out.println("baseline tokens (o200k_base), soul.md at 4,000, memory.md at 2,200 and user.md at 1,375 characters: "
+                    + everyLimit);
             assertThat(everyLimit).isLessThanOrEqualTo(BUDGET);
         }
     }
