@@ -89,7 +89,7 @@ class UntrustedIT {
                 + "T\\d\\d:\\d\\dZ" + Pattern.quote(" in session chat-d4fetch · private · untrusted\n" + remark + "\n"));
 
         // Found by recall, from another session, as memory-tainted.
-        d.awaitSearch("Kestrel", out -> out.contains("memory-tainted · note"));
+        d.awaitSearch("Kestrel", out -> out.contains("memory-tainted · note") && out.contains("the assistant said"));
         d.model.add(Reply.toolCall("e1", "recall", "{\"query\":\"Kestrel release\",\"k\":10}"),
                 Reply.text("It moved to March, says a page."),
                 Reply.toolCall("e2", "memory", args("action", "add", "file", "memory", "text",
@@ -101,7 +101,12 @@ class UntrustedIT {
         String noteHeader = "memory-tainted · note, " + today() + " \\d\\d:\\d\\d UTC, session chat-d4fe… · private\n";
         assertThat(hits).containsPattern("(?m)^\\[\\d+\\] " + noteHeader + Pattern.quote(fact) + "$");
         assertThat(hits).containsPattern("(?m)^\\[\\d+\\] " + noteHeader + Pattern.quote(remark) + "$");
+        assertThat(hits).containsPattern("(?m)^\\[\\d+\\] memory-tainted · session chat-d4fe…, " + today()
+                + " \\d\\d:\\d\\d UTC, the assistant said · private\n" + Pattern.quote(fact) + "$");
         assertThat(hits).doesNotContainPattern("(?m)^\\[\\d+\\] (memory|identity) · .*\n.*Kestrel");
+        // The owner's question came before the page was read, so that record alone is not tainted.
+        assertThat(hits).containsPattern("(?m)^\\[\\d+\\] memory · session chat-d4fe…, " + today()
+                + " \\d\\d:\\d\\d UTC, the owner said · private\n" + Pattern.quote("What do example.org's release notes say?") + "$");
         List<JsonNode> read = d.records("chat-e5read");
         assertThat(read).filteredOn(r -> r.path("call").asText().equals("e1")).singleElement()
                 .satisfies(r -> assertThat(r.path("untrusted").asBoolean()).as("the recall result's label").isTrue());
