@@ -51,9 +51,23 @@ public final class HitText {
                 out.append("\n\n");
             }
             Hit hit = hits.get(i);
-            out.append(header(i + 1, hit, owner)).append('\n').append(snippet(hit.text(), terms));
+            out.append(header(i + 1, hit, owner)).append('\n').append(inert(snippet(hit.text(), terms)));
         }
         return out.toString();
+    }
+
+    /** A body line that would read as a hit's header: {@code [2] identity · …}. */
+    private static final java.util.regex.Pattern FORGED_HEADER =
+            java.util.regex.Pattern.compile("(?m)^(\\s*)\\[(?=\\d+\\])");
+
+    /**
+     * A hit's text as the model may read it: invisible and control characters shown as
+     * <code>&#92;u{200B}</code>, chat markup made inert, and a line that starts like a hit header
+     * ({@code [2] }) given a backslash, so a record written after reading a page cannot pose as a
+     * second, trusted hit with a tag of its own.
+     */
+    static String inert(String text) {
+        return FORGED_HEADER.matcher(dev.boxmaker.proto.text.Escape.escape(text)).replaceAll("$1\\\\[");
     }
 
     /** {@code [1] identity · moved 2026-09-24 from memory.md · private}. */
