@@ -34,6 +34,15 @@ public final class MemoryCallHandler implements Handler<MemoryCall> {
         this.index = index;
     }
 
+    /** notes.md only grows, so its size tells whether a call appended to it; -1 when unreadable. */
+    private long notesSize() {
+        try {
+            return java.nio.file.Files.size(store.files().notes().path());
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
     @Override
     public Message handle(MemoryCall request) {
         String tool = request.request().tool();
@@ -45,6 +54,7 @@ public final class MemoryCallHandler implements Handler<MemoryCall> {
             return new ToolResponse(request.request().call(), Outcome.REFUSED,
                     Sentences.toolNotServed(tool), dataClass, request.untrusted(), null);
         }
+        long notesBefore = notesSize();
         try {
             return store.call(request);
         } catch (IOException e) {
@@ -52,8 +62,12 @@ public final class MemoryCallHandler implements Handler<MemoryCall> {
             return new ToolResponse(request.request().call(), Outcome.FAILED, Sentences.STORE_FAILED,
                     dataClass, request.untrusted(), null);
         } finally {
-            // A note appended, or an entry moved or dropped to notes.md, reaches the index now.
-            index.notesChanged();
+            // A note appended, or an entry moved or dropped to notes.md, reaches the index now; an
+            // edit that left notes.md alone does not wake the index's writer (its disk work would
+            // compete with the next edit's flushes).
+            if (notesSize() != notesBefore) {
+                index.notesChanged();
+            }
         }
     }
 }
