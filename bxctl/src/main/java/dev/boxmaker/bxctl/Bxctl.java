@@ -14,8 +14,7 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "bxctl", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT,
         description = "The owner's command line for Boxmaker's daemons.",
-        subcommands = {ChatCommand.class, MemoryCommand.class, IndexCommands.ReindexCommand.class, StatusCommand.class, BrokerCommands.Approvals.class, BrokerCommands.Approve.class,
-            BrokerCommands.Deny.class, BrokerCommands.Grants.class, BrokerCommands.Audit.class,
+        subcommands = {ChatCommand.class, MemoryCommand.class, IndexCommands.ReindexCommand.class, StatusCommand.class,
             picocli.AutoComplete.GenerateCompletion.class})
 public final class Bxctl implements Runnable {
     @Option(names = "--home", scope = ScopeType.INHERIT,
@@ -60,6 +59,34 @@ public final class Bxctl implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(new CommandLine(this), BxctlSentences.NO_COMMAND);
+    }
+
+    @Command(name = "approvals", description = "The tool calls waiting for your approval: id, session, tool, grant, arguments.")
+    int approvals() {
+        return BrokerCommands.admin(this, "approvals", "");
+    }
+
+    @Command(name = "approve", description = "Run a waiting call.")
+    int approve(@picocli.CommandLine.Parameters(paramLabel = "ID", description = "The call's id, as bxctl approvals shows it.")
+            String id) {
+        return BrokerCommands.admin(this, "approve", id);
+    }
+
+    @Command(name = "deny", description = "Refuse a waiting call.")
+    int deny(@picocli.CommandLine.Parameters(paramLabel = "ID", description = "The call's id, as bxctl approvals shows it.")
+            String id) {
+        return BrokerCommands.admin(this, "deny", id);
+    }
+
+    @Command(name = "grants", description = "The grants in force (the two built in first), or why grants/ is invalid.")
+    int grants() {
+        return BrokerCommands.admin(this, "grants", "");
+    }
+
+    @Command(name = "audit", description = "The last N lines of this month's audit log (default 20).")
+    int audit(@picocli.CommandLine.Parameters(arity = "0..1", paramLabel = "N", description = "How many lines, 1 to 1,000.")
+            String count) {
+        return BrokerCommands.admin(this, "audit", count == null ? "" : count);
     }
 
     /** Runs one command line; the exit code of bxctl.md (0 done, 1 refused, 2 usage, 3 no answer). */

@@ -107,7 +107,10 @@ class BxctlMemoryTest {
     void everySubcommandHasHelp() {
         for (String[] args : new String[][] {{"--help"}, {"memory", "--help"}, {"memory", "show", "--help"},
                 {"memory", "log", "--help"}, {"memory", "undo", "--help"}, {"memory", "pending", "--help"},
-                {"memory", "accept", "--help"}, {"memory", "reject", "--help"}, {"status", "--help"}}) {
+                {"memory", "accept", "--help"}, {"memory", "reject", "--help"}, {"memory", "search", "--help"},
+                {"status", "--help"}, {"chat", "--help"}, {"reindex", "--help"}, {"approvals", "--help"},
+                {"approve", "--help"}, {"deny", "--help"}, {"grants", "--help"}, {"audit", "--help"},
+                {"generate-completion", "--help"}}) {
             Run run = bxctl(args);
             assertThat(run.code()).as(String.join(" ", args)).isZero();
             assertThat(run.out()).as(String.join(" ", args)).startsWith("Usage: bxctl");
