@@ -243,30 +243,30 @@ public final class MemoryStore {
     // The owner's commands (memory_admin), journalled with session "owner".
 
     public OwnerAnswer undo(String id) throws IOException {
-        synchronized (lock) {
-            finishUnfinished();
-            OwnerAnswer answer = owner.undo(id);
-            unfinished = false;
-            return answer;
-        }
+        return asOwner(owner::undo, id);
     }
 
     public OwnerAnswer accept(String id) throws IOException {
+        return asOwner(owner::accept, id);
+    }
+
+    public OwnerAnswer reject(String id) throws IOException {
+        return asOwner(owner::reject, id);
+    }
+
+    /** An owner's write on {@code id}: under the lock, after finishing any edit a failure left unfinished. */
+    private OwnerAnswer asOwner(OwnerWrite write, String id) throws IOException {
         synchronized (lock) {
             finishUnfinished();
-            OwnerAnswer answer = owner.accept(id);
+            OwnerAnswer answer = write.apply(id);
             unfinished = false;
             return answer;
         }
     }
 
-    public OwnerAnswer reject(String id) throws IOException {
-        synchronized (lock) {
-            finishUnfinished();
-            OwnerAnswer answer = owner.reject(id);
-            unfinished = false;
-            return answer;
-        }
+    @FunctionalInterface
+    private interface OwnerWrite {
+        OwnerAnswer apply(String id) throws IOException;
     }
 
     /** The last {@code n} edits as text, newest first. */
