@@ -6,7 +6,6 @@ import dev.boxmaker.loopd.baseline.MemorydSource;
 import dev.boxmaker.loopd.testing.ScriptedModel.Reply;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.files.Entries;
-import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.memoryd.home.MemoryHome;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
@@ -36,8 +35,7 @@ class BaselineRestartTest {
             MemoryHome.prepare(ms);
             MemoryStore store = new MemoryStore(ms.memoryDir(), text -> Check.firstRefusal(text).map(Check.Refusal::sentence),
                     Clock.systemUTC());
-            try (MemoryIndex index = MemoryIndex.open(new MemoryIndex.Config(ms.home(), ms.indexDir(),
-                    ms.memoryDir().resolve(MemoryDir.NOTES), ms.maxClass()));
+            try (MemoryIndex index = MemoryIndex.open(MemoryIndex.Config.of(ms));
                     MemorydSockets memoryd = MemorydSockets.start(t.vertx, ms, store, index)) {
                 t.load();
                 t.startLoopd(new MemorydSource(t.settings.memorySocket()));

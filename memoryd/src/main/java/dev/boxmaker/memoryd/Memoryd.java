@@ -2,7 +2,6 @@ package dev.boxmaker.memoryd;
 
 import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.config.MemorydSettings;
-import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.memoryd.home.MemoryHome;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
@@ -30,8 +29,7 @@ public class Memoryd {
         settings = MemorydSettings.fromSystem();
         MemoryStore store;
         try {
-            index = MemoryIndex.open(new MemoryIndex.Config(settings.home(), settings.indexDir(),
-                    settings.memoryDir().resolve(MemoryDir.NOTES), settings.maxClass()));
+            index = MemoryIndex.open(MemoryIndex.Config.of(settings));
             MemoryHome.prepare(settings);
             store = new MemoryStore(settings.memoryDir(),
                     text -> Check.firstRefusal(text).map(Check.Refusal::sentence), Clock.systemUTC(), settings.review());

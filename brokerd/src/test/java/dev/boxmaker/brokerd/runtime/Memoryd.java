@@ -2,7 +2,6 @@ package dev.boxmaker.brokerd.runtime;
 
 import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.config.MemorydSettings;
-import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.memoryd.home.MemoryHome;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.recall.Recall;
@@ -50,8 +49,7 @@ final class Memoryd implements AutoCloseable {
     }
 
     private static MemoryIndex index(MemorydSettings settings) throws IOException {
-        return MemoryIndex.open(new MemoryIndex.Config(settings.home(), settings.indexDir(),
-                settings.memoryDir().resolve(MemoryDir.NOTES), settings.maxClass()));
+        return MemoryIndex.open(MemoryIndex.Config.of(settings));
     }
 
     private static MemorydSettings settings(Path home) throws IOException {

@@ -44,6 +44,11 @@ public final class MemoryIndex implements AutoCloseable {
 
     /** What the index reads and where. */
     public record Config(Path home, Path indexDir, Path notesFile, DataClass maxClass) {
+        /** The index of the memoryd these settings describe. */
+        public static Config of(dev.boxmaker.memoryd.config.MemorydSettings settings) {
+            return new Config(settings.home(), settings.indexDir(),
+                    settings.memoryDir().resolve(dev.boxmaker.memoryd.files.MemoryDir.NOTES), settings.maxClass());
+        }
     }
 
     /** A read on a reader connection. */

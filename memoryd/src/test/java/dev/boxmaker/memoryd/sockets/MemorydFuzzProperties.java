@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.config.MemorydSettings;
-import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.memoryd.home.MemoryHome;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.tool.MemoryStore;
@@ -72,8 +71,7 @@ class MemorydFuzzProperties {
         MemoryStore store = new MemoryStore(settings.memoryDir(),
                 text -> Check.firstRefusal(text).map(Check.Refusal::sentence), Clock.systemUTC());
         vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
-        index = MemoryIndex.open(new MemoryIndex.Config(settings.home(), settings.indexDir(),
-                settings.memoryDir().resolve(MemoryDir.NOTES), settings.maxClass()));
+        index = MemoryIndex.open(MemoryIndex.Config.of(settings));
         sockets = MemorydSockets.start(vertx, settings, store, index);
         block = ((MemoryBlockReply) SocketClient.call(settings.loopSocket(), new MemoryBlock(), WAIT, WAIT, "t")).text();
         filesDigest = digest();
