@@ -72,7 +72,11 @@ public final class Durable {
 
     /** Appends {@code text} (UTF-8) to {@code file}, creating it 0600 if missing, and flushes it. */
     public static void append(Path file, String text) throws IOException {
-        ensureFile(file);
+        // The file exists on every append but a month's first: create it (0600, directory flushed)
+        // only then, rather than trying, and failing, to create it before each journal line.
+        if (!Files.exists(file)) {
+            ensureFile(file);
+        }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
             writeAll(ch, text);
             ch.force(true);
