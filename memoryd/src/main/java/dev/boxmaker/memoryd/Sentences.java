@@ -324,6 +324,15 @@ public final class Sentences {
                 + "(runbook memory-index-damaged)";
     }
 
+    public static String indexRebuilding(Path file, int found, int wanted) {
+        return "the index " + file + " has layout " + found + " and this memoryd writes layout " + wanted
+                + "; rebuilding it (recall answers from the old file meanwhile)";
+    }
+
+    public static String indexOtherLayout(int found, int wanted) {
+        return "the index has layout " + found + ", not " + wanted + "; bxctl reindex rebuilds it";
+    }
+
     public static String reindexFailed(String why) {
         return "reindex failed: " + why + "; the index is as it was";
     }

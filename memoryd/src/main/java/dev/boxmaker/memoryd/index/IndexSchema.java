@@ -15,7 +15,7 @@ import java.sql.Statement;
  */
 final class IndexSchema {
     /** Bumped when the layout changes; an index of another version is rebuilt by reindex. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
 
     private static final String[] CREATE = {
         "CREATE VIRTUAL TABLE IF NOT EXISTS hits USING fts5(text, tokenize = 'unicode61')",
@@ -32,12 +32,36 @@ final class IndexSchema {
         // Per term: rows holding it, and bounds on its score (largest count in a row, shortest row).
         "CREATE TABLE IF NOT EXISTS terms (term TEXT PRIMARY KEY, docs INTEGER NOT NULL, tf_max INTEGER NOT NULL,"
                 + " len_min INTEGER NOT NULL) WITHOUT ROWID",
+        // Per term, its rows in segments (PostingCodec): first and last rowid, postings, largest count in
+        // a row and shortest row, so a reader skips a segment without reading its blob.
+        "CREATE TABLE IF NOT EXISTS postings (term TEXT NOT NULL, first INTEGER NOT NULL, last INTEGER NOT NULL,"
+                + " n INTEGER NOT NULL, tf_max INTEGER NOT NULL, len_min INTEGER NOT NULL, data BLOB NOT NULL,"
+                + " PRIMARY KEY (term, first)) WITHOUT ROWID",
         "CREATE TABLE IF NOT EXISTS stats (id INTEGER PRIMARY KEY CHECK (id = 1), rows INTEGER NOT NULL,"
                 + " tokens INTEGER NOT NULL)",
         "INSERT OR IGNORE INTO stats (id, rows, tokens) VALUES (1, 0, 0)",
     };
 
     private IndexSchema() {
+    }
+
+    /**
+     * The layout version of a file that holds tables, or {@link #VERSION} for an empty (new) file:
+     * a file of another version lacks what the fast path reads, so it is rebuilt, never added to.
+     */
+    static int version(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master")) {
+                rs.next();
+                if (rs.getLong(1) == 0) {
+                    return VERSION;
+                }
+            }
+            try (ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
     }
 
     /** Creates what is missing and stamps the version; run on the writer's connection. */

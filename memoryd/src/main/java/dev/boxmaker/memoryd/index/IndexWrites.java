@@ -15,50 +15,63 @@ import java.util.Map;
  * caller holds the transaction.
  */
 final class IndexWrites {
-    /** Per term, what one batch adds: rows holding it, its largest count in a row, the shortest row. */
-    private static final class TermDelta {
-        long docs;
-        long tfMax;
-        long lenMin = Long.MAX_VALUE;
-    }
-
     private final Connection c;
     private final ScratchTokenizer scratch;
+    private final PostingWrites postings;
 
     IndexWrites(Connection c) throws SQLException {
+        this(c, PostingWrites.Shape.DEFAULT);
+    }
+
+    IndexWrites(Connection c, PostingWrites.Shape shape) throws SQLException {
         this.c = c;
         this.scratch = new ScratchTokenizer(c);
+        this.postings = new PostingWrites(c, shape);
         Tokens.calibrate(scratch);
     }
 
-    /** Adds {@code rows}: FTS5 text, sources with each row's token count, the term counts and totals. */
+    /**
+     * Adds {@code rows}: FTS5 text, sources with each row's token count, the postings, the term
+     * counts and totals. Each row's tokens are folded into its terms' postings as it is bound, so a
+     * batch holds one growing list per term rather than every row's tokens.
+     */
     void insert(List<IndexRow> rows) throws SQLException {
         if (rows.isEmpty()) {
             return;
         }
-        List<List<String>> tokens = tokensOf(rows);
-        Map<String, TermDelta> deltas = new HashMap<>();
+        java.util.Iterator<List<String>> others = othersTokens(rows).iterator();
+        Map<String, PostingCodec.Postings> byTerm = new HashMap<>();
         long tokenTotal = 0;
         long rowid = nextRowid();
         try (PreparedStatement hit = c.prepareStatement("INSERT INTO hits (rowid, text) VALUES (?, ?)");
                 PreparedStatement source = c.prepareStatement("INSERT INTO sources (rowid, kind, session, epoch, record,"
                         + " time, role, class, untrusted, speaker, header, doclen, tokens)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            for (int i = 0; i < rows.size(); i++) {
-                IndexRow row = rows.get(i);
-                List<String> rowTokens = tokens.get(i);
+            for (IndexRow row : rows) {
+                boolean plain = Tokens.plain(row.text());
+                List<String> rowTokens = plain ? Tokens.split(row.text()) : others.next();
                 hit.setLong(1, rowid);
                 hit.setString(2, row.text());
                 hit.addBatch();
-                bindSource(source, rowid++, row, rowTokens);
+                bindSource(source, rowid, row, rowTokens, plain);
                 source.addBatch();
                 tokenTotal += rowTokens.size();
-                count(rowTokens, deltas);
+                int length = rowTokens.size();
+                for (String t : rowTokens) {
+                    PostingCodec.Postings p = byTerm.get(t);
+                    if (p == null) {
+                        p = new PostingCodec.Postings(2);
+                        byTerm.put(t, p);
+                    }
+                    p.addOccurrence(rowid, length);
+                }
+                rowid++;
             }
             hit.executeBatch();
             source.executeBatch();
         }
-        applyDeltas(deltas);
+        applyDeltas(byTerm);
+        postings.add(byTerm, rows.size());
         addStats(rows.size(), tokenTotal);
     }
 
@@ -71,7 +84,7 @@ final class IndexWrites {
         }
     }
 
-    private static void bindSource(PreparedStatement s, long rowid, IndexRow row, List<String> tokens)
+    private static void bindSource(PreparedStatement s, long rowid, IndexRow row, List<String> tokens, boolean plain)
             throws SQLException {
         s.setLong(1, rowid);
         s.setString(2, row.kind());
@@ -85,52 +98,34 @@ final class IndexWrites {
         s.setString(10, row.speaker());
         s.setString(11, row.header());
         s.setLong(12, tokens.size());
-        s.setString(13, Tokens.plain(row.text()) ? null : String.join(" ", tokens));
+        s.setString(13, plain ? null : String.join(" ", tokens));
     }
 
-    /** Each row's FTS5 tokens: split here when plain, by FTS5 otherwise (all of a batch at once). */
-    private List<List<String>> tokensOf(List<IndexRow> rows) throws SQLException {
-        List<List<String>> out = new ArrayList<>(rows.size());
+    /**
+     * The FTS5 tokens of the rows that are not plain (Tokens.plain), in order, split by FTS5 itself,
+     * all of a batch at once.
+     */
+    private List<List<String>> othersTokens(List<IndexRow> rows) throws SQLException {
         List<String> others = new ArrayList<>();
         for (IndexRow row : rows) {
-            if (Tokens.plain(row.text())) {
-                out.add(Tokens.split(row.text()));
-            } else {
-                out.add(null);
+            if (!Tokens.plain(row.text())) {
                 others.add(row.text());
             }
         }
-        List<List<String>> split = scratch.tokens(others);
-        for (int i = 0, j = 0; i < out.size(); i++) {
-            if (out.get(i) == null) {
-                out.set(i, split.get(j++));
-            }
-        }
-        return out;
+        return others.isEmpty() ? List.of() : scratch.tokens(others);
     }
 
-    private static void count(List<String> tokens, Map<String, TermDelta> deltas) {
-        Map<String, Integer> tf = new HashMap<>();
-        for (String t : tokens) {
-            tf.merge(t, 1, Integer::sum);
-        }
-        for (var e : tf.entrySet()) {
-            TermDelta d = deltas.computeIfAbsent(e.getKey(), k -> new TermDelta());
-            d.docs++;
-            d.tfMax = Math.max(d.tfMax, e.getValue());
-            d.lenMin = Math.min(d.lenMin, tokens.size());
-        }
-    }
-
-    private void applyDeltas(Map<String, TermDelta> deltas) throws SQLException {
+    /** Per term, what the batch adds: rows holding it, its largest count in a row, the shortest row. */
+    private void applyDeltas(Map<String, PostingCodec.Postings> byTerm) throws SQLException {
         try (PreparedStatement up = c.prepareStatement("INSERT INTO terms (term, docs, tf_max, len_min) VALUES (?, ?, ?, ?)"
                 + " ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs,"
                 + " tf_max = max(tf_max, excluded.tf_max), len_min = min(len_min, excluded.len_min)")) {
-            for (var e : deltas.entrySet()) {
+            for (var e : byTerm.entrySet()) {
+                PostingCodec.Postings p = e.getValue();
                 up.setString(1, e.getKey());
-                up.setLong(2, e.getValue().docs);
-                up.setLong(3, e.getValue().tfMax);
-                up.setLong(4, e.getValue().lenMin);
+                up.setLong(2, p.size);
+                up.setLong(3, p.maxCount(0, p.size));
+                up.setLong(4, p.minLength(0, p.size));
                 up.addBatch();
             }
             up.executeBatch();
@@ -165,8 +160,10 @@ final class IndexWrites {
         }
         List<String> tokens = stored == null ? Tokens.split(text)
                 : stored.isEmpty() ? List.of() : List.of(stored.split(" "));
+        java.util.Set<String> distinct = new java.util.HashSet<>(tokens);
+        postings.remove(rowid, distinct);
         try (PreparedStatement down = c.prepareStatement("UPDATE terms SET docs = docs - 1 WHERE term = ?")) {
-            for (String t : new java.util.HashSet<>(tokens)) {
+            for (String t : distinct) {
                 down.setString(1, t);
                 down.addBatch();
             }

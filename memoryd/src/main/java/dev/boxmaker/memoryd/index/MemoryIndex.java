@@ -90,8 +90,13 @@ public final class MemoryIndex implements AutoCloseable {
         Durable.ensureDirectory(config.indexDir());
         MemoryIndex index = new MemoryIndex(config);
         index.submit(() -> {
-            index.openWriter();
-            index.builder().catchUpAll(config.notesFile());
+            int found = index.openWriter();
+            if (found != IndexSchema.VERSION) {
+                LOG.info(Sentences.indexRebuilding(index.file, found, IndexSchema.VERSION));
+                index.rebuild();
+            } else {
+                index.builder().catchUpAll(config.notesFile());
+            }
             return null;
         });
         return index;
@@ -266,25 +271,42 @@ public final class MemoryIndex implements AutoCloseable {
 
     private IndexBuilder builder() throws SQLException, IOException {
         if (builder == null) {
-            openWriter();
+            IndexFile.closeQuietly(writerConnection);
+            writerConnection = null;
+            int found = openWriter();
+            if (found != IndexSchema.VERSION) {
+                // Not written to: its rows would lack what the fast path reads. A reindex replaces it.
+                throw new SQLException(Sentences.indexOtherLayout(found, IndexSchema.VERSION));
+            }
         }
         return builder;
     }
 
-    /** Opens the writer's connection and checks the file; a damaged one marks the index damaged. */
-    private void openWriter() throws SQLException, IOException {
+    /**
+     * Opens the writer's connection and checks the file; a damaged one marks the index damaged. The
+     * file's layout version: a file of another one is left as it is (and not written to) for
+     * {@link #rebuild} to replace.
+     */
+    private int openWriter() throws SQLException, IOException {
         IndexFile.createPrivate(file);
         Connection c = IndexFile.open(file, true);
+        int version;
         try {
             IndexSchema.checkWhole(c, file);
-            IndexSchema.create(c);
+            version = IndexSchema.version(c);
+            if (version == IndexSchema.VERSION) {
+                IndexSchema.create(c);
+            }
             IndexSchema.probe(c);
         } catch (SQLException e) {
             IndexFile.closeQuietly(c);
             throw e;
         }
         writerConnection = c;
-        builder = new IndexBuilder(c, config.home(), config.maxClass());
+        if (version == IndexSchema.VERSION) {
+            builder = new IndexBuilder(c, config.home(), config.maxClass());
+        }
+        return version;
     }
 
     private void markDamaged(Exception e) {

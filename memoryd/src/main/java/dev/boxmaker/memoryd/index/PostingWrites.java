@@ -1,0 +1,116 @@
+package dev.boxmaker.memoryd.index;
+
+import dev.boxmaker.memoryd.index.PostingCodec.Postings;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * Keeps {@code postings} in step with FTS5's own rows: per term, its rows in segments of at most
+ * {@link PostingCodec#SEGMENT_MAX}, so recall reads a term's rows, counts and row lengths in a few
+ * blobs instead of asking FTS5 for each row. The caller holds the transaction.
+ *
+ * <p>A small batch (a turn's records, a note) is merged into the term's last segment while it has
+ * room, so a term does not end up as thousands of one-posting segments; a large batch (a catch-up)
+ * writes its own segments without reading any, which costs a reader at most one more segment per
+ * term per large batch.
+ */
+final class PostingWrites {
+    /** Batches of fewer rows than this merge into the last segment of each term they touch. */
+    static final int MERGE_BELOW_ROWS = 1_000;
+
+    private final Connection c;
+    private final Shape shape;
+
+    /** Block and segment sizes and the merge threshold; tests make them small to reach every path. */
+    record Shape(int block, int segmentMax, int mergeBelowRows) {
+        static final Shape DEFAULT = new Shape(PostingCodec.BLOCK, PostingCodec.SEGMENT_MAX, MERGE_BELOW_ROWS);
+    }
+
+    PostingWrites(Connection c, Shape shape) {
+        this.c = c;
+        this.shape = shape;
+    }
+
+    /** Writes a batch's postings, {@code rows} being the number of rows they came from. */
+    void add(Map<String, Postings> byTerm, int rows) throws SQLException {
+        boolean merge = rows < shape.mergeBelowRows();
+        try (PreparedStatement tail = c.prepareStatement(
+                "SELECT first, n, data FROM postings WHERE term = ? ORDER BY first DESC LIMIT 1");
+                PreparedStatement put = insert()) {
+            for (var e : byTerm.entrySet()) {
+                Postings fresh = e.getValue();
+                Postings all = fresh;
+                if (merge) {
+                    tail.setString(1, e.getKey());
+                    try (ResultSet rs = tail.executeQuery()) {
+                        if (rs.next() && rs.getInt(2) + fresh.size <= shape.segmentMax()) {
+                            all = new Postings(rs.getInt(2) + fresh.size);
+                            PostingCodec.decodeAll(rs.getBytes(3), rs.getLong(1), all);
+                            for (int i = 0; i < fresh.size; i++) {
+                                all.add(fresh.rows[i], fresh.counts[i], fresh.lengths[i]);
+                            }
+                        }
+                    }
+                }
+                write(put, e.getKey(), all);
+            }
+            put.executeBatch();
+        }
+    }
+
+    private PreparedStatement insert() throws SQLException {
+        return c.prepareStatement("INSERT OR REPLACE INTO postings (term, first, last, n, tf_max, len_min, data)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?)");
+    }
+
+    /** Queues the segments of {@code p} on {@code put}; a segment with the same first row is replaced. */
+    private void write(PreparedStatement put, String term, Postings p) throws SQLException {
+        for (int from = 0; from < p.size; from += shape.segmentMax()) {
+            int to = Math.min(p.size, from + shape.segmentMax());
+            put.setString(1, term);
+            put.setLong(2, p.rows[from]);
+            put.setLong(3, p.rows[to - 1]);
+            put.setInt(4, to - from);
+            put.setInt(5, p.maxCount(from, to));
+            put.setInt(6, p.minLength(from, to));
+            put.setBytes(7, PostingCodec.encode(p, from, to, shape.block()));
+            put.addBatch();
+        }
+    }
+
+    /** Takes {@code rowid}'s postings out of the segments of {@code terms} (the row's distinct tokens). */
+    void remove(long rowid, Collection<String> terms) throws SQLException {
+        try (PreparedStatement find = c.prepareStatement("SELECT first, data FROM postings WHERE term = ? AND first <= ?"
+                + " ORDER BY first DESC LIMIT 1");
+                PreparedStatement drop = c.prepareStatement("DELETE FROM postings WHERE term = ? AND first = ?");
+                PreparedStatement put = insert()) {
+            for (String term : terms) {
+                find.setString(1, term);
+                find.setLong(2, rowid);
+                long first;
+                Postings p = new Postings(PostingCodec.BLOCK);
+                try (ResultSet rs = find.executeQuery()) {
+                    if (!rs.next()) {
+                        continue;
+                    }
+                    first = rs.getLong(1);
+                    PostingCodec.decodeAll(rs.getBytes(2), first, p);
+                }
+                if (!p.remove(rowid)) {
+                    continue;
+                }
+                drop.setString(1, term);
+                drop.setLong(2, first);
+                drop.executeUpdate();
+                if (p.size > 0) {
+                    write(put, term, p);
+                }
+            }
+            put.executeBatch();
+        }
+    }
+}

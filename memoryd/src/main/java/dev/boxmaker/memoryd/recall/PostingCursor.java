@@ -1,0 +1,172 @@
+package dev.boxmaker.memoryd.recall;
+
+import dev.boxmaker.memoryd.index.PostingCodec;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Arrays;
+
+/**
+ * One term's postings, walked forward in rowid order: the segments' bounds are read up front, a
+ * segment's blob only when the walk enters it, and a block only when the walk lands in it, so
+ * skipping over rows costs nothing per row skipped.
+ */
+final class PostingCursor {
+    /** The row of an exhausted cursor. */
+    static final long END = Long.MAX_VALUE;
+
+    /** A term with at most this many rows has its blobs read with its bounds, in one query. */
+    static final long EAGER_ROWS_MAX = 4L * PostingCodec.SEGMENT_MAX;
+
+    private final Connection c;
+    private final String term;
+    private final int segments;
+    private final long[] firsts;
+    private final long[] lasts;
+    private final byte[][] blobs;
+    private int seg = -1;
+    private PostingCodec.Blocks blocks;
+    private int block = -1;
+    private final long[] rows = new long[PostingCodec.BLOCK];
+    private final int[] counts = new int[PostingCodec.BLOCK];
+    private final int[] lengths = new int[PostingCodec.BLOCK];
+    private int pos;
+    private int size;
+    private long doc = -1;
+
+    private PostingCursor(Connection c, String term, long[] firsts, long[] lasts, byte[][] blobs, int segments) {
+        this.c = c;
+        this.term = term;
+        this.firsts = firsts;
+        this.lasts = lasts;
+        this.blobs = blobs;
+        this.segments = segments;
+    }
+
+    /** A cursor before the first posting of {@code term}, whose row count is {@code docs}. */
+    static PostingCursor open(Connection c, String term, long docs) throws SQLException {
+        boolean eager = docs <= EAGER_ROWS_MAX;
+        String sql = eager ? "SELECT first, last, data FROM postings WHERE term = ? ORDER BY first"
+                : "SELECT first, last FROM postings WHERE term = ? ORDER BY first";
+        int capacity = (int) Math.min(1 << 20, docs / PostingCodec.SEGMENT_MAX + 8);
+        long[] firsts = new long[capacity];
+        long[] lasts = new long[capacity];
+        byte[][] blobs = new byte[capacity][];
+        int n = 0;
+        try (PreparedStatement q = c.prepareStatement(sql)) {
+            q.setString(1, term);
+            try (ResultSet rs = q.executeQuery()) {
+                while (rs.next()) {
+                    if (n == firsts.length) {
+                        firsts = Arrays.copyOf(firsts, n * 2);
+                        lasts = Arrays.copyOf(lasts, n * 2);
+                        blobs = Arrays.copyOf(blobs, n * 2);
+                    }
+                    firsts[n] = rs.getLong(1);
+                    lasts[n] = rs.getLong(2);
+                    if (eager) {
+                        blobs[n] = rs.getBytes(3);
+                    }
+                    n++;
+                }
+            }
+        }
+        return new PostingCursor(c, term, firsts, lasts, blobs, n);
+    }
+
+    /** The current row; {@link #END} once exhausted, -1 before the first move. */
+    long doc() {
+        return doc;
+    }
+
+    /** The term's count in the current row. */
+    int count() {
+        return counts[pos];
+    }
+
+    /** The current row's token count. */
+    int length() {
+        return lengths[pos];
+    }
+
+    /** The last row of the block holding the current row. */
+    long blockLast() {
+        return blocks.last[block];
+    }
+
+    /** The largest count in the block holding the current row. */
+    int blockMaxCount() {
+        return blocks.maxCount[block];
+    }
+
+    /** The shortest row in the block holding the current row. */
+    int blockMinLength() {
+        return blocks.minLength[block];
+    }
+
+    /** Moves to the first posting at or after row {@code target}; the row it lands on, or {@link #END}. */
+    long advance(long target) throws SQLException {
+        if (doc >= target) {
+            return doc;
+        }
+        if (block < 0 || blocks.last[block] < target) {
+            if (seg < 0 || lasts[seg] < target) {
+                int s = nextSegment(target);
+                if (s == segments) {
+                    doc = END;
+                    return END;
+                }
+                enter(s);
+            }
+            int b = Math.max(block, 0);
+            while (blocks.last[b] < target) {
+                b++;
+            }
+            size = PostingCodec.decodeBlock(blobs[seg], blocks, b, rows, counts, lengths);
+            block = b;
+            pos = 0;
+        }
+        while (rows[pos] < target) {
+            pos++;
+        }
+        doc = rows[pos];
+        return doc;
+    }
+
+    /** The first segment after the current one whose last row is at or after {@code target}. */
+    private int nextSegment(long target) {
+        int lo = seg + 1;
+        int hi = segments;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (lasts[mid] < target) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private void enter(int s) throws SQLException {
+        if (blobs[s] == null) {
+            try (PreparedStatement q = c.prepareStatement("SELECT data FROM postings WHERE term = ? AND first = ?")) {
+                q.setString(1, term);
+                q.setLong(2, firsts[s]);
+                try (ResultSet rs = q.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new SQLException("a posting segment listed a moment ago is gone: " + term);
+                    }
+                    blobs[s] = rs.getBytes(1);
+                }
+            }
+        }
+        if (seg >= 0) {
+            blobs[seg] = null;
+        }
+        seg = s;
+        blocks = PostingCodec.blocks(blobs[s], firsts[s]);
+        block = -1;
+    }
+}
