@@ -32,14 +32,17 @@ final class IndexSchema {
         // Per term: rows holding it, and bounds on its score (largest count in a row, shortest row).
         "CREATE TABLE IF NOT EXISTS terms (term TEXT PRIMARY KEY, docs INTEGER NOT NULL, tf_max INTEGER NOT NULL,"
                 + " len_min INTEGER NOT NULL) WITHOUT ROWID",
-        // Per term, its rows in segments (PostingCodec): first and last rowid, postings, largest count in
-        // a row and shortest row, so a reader skips a segment without reading its blob.
-        "CREATE TABLE IF NOT EXISTS postings (term TEXT NOT NULL, first INTEGER NOT NULL, last INTEGER NOT NULL,"
-                + " n INTEGER NOT NULL, tf_max INTEGER NOT NULL, len_min INTEGER NOT NULL, data BLOB NOT NULL,"
-                + " PRIMARY KEY (term, first)) WITHOUT ROWID",
+        // Per term, its rows in segments (PostingCodec), each with its first and last rowid and size. A
+        // rowid table, so new segments append at its end; the index lists a term's segments in order
+        // without reading their blobs. A segment is never changed in place and ids are never reused,
+        // so recall may cache a segment by its id.
+        "CREATE TABLE IF NOT EXISTS postings (id INTEGER PRIMARY KEY AUTOINCREMENT, term TEXT NOT NULL, first INTEGER NOT NULL,"
+                + " last INTEGER NOT NULL, n INTEGER NOT NULL, data BLOB NOT NULL)",
+        "CREATE UNIQUE INDEX IF NOT EXISTS postings_term ON postings (term, first, last)",
+        // file: this file's own random id, so what recall caches from one file is never read as another's.
         "CREATE TABLE IF NOT EXISTS stats (id INTEGER PRIMARY KEY CHECK (id = 1), rows INTEGER NOT NULL,"
-                + " tokens INTEGER NOT NULL)",
-        "INSERT OR IGNORE INTO stats (id, rows, tokens) VALUES (1, 0, 0)",
+                + " tokens INTEGER NOT NULL, file INTEGER NOT NULL)",
+        "INSERT OR IGNORE INTO stats (id, rows, tokens, file) VALUES (1, 0, 0, random())",
     };
 
     private IndexSchema() {

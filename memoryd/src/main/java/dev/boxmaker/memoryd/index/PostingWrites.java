@@ -39,7 +39,8 @@ final class PostingWrites {
     void add(Map<String, Postings> byTerm, int rows) throws SQLException {
         boolean merge = rows < shape.mergeBelowRows();
         try (PreparedStatement tail = c.prepareStatement(
-                "SELECT first, n, data FROM postings WHERE term = ? ORDER BY first DESC LIMIT 1");
+                "SELECT id, first, n, data FROM postings WHERE term = ? ORDER BY first DESC LIMIT 1");
+                PreparedStatement drop = drop();
                 PreparedStatement put = insert()) {
             for (var e : byTerm.entrySet()) {
                 Postings fresh = e.getValue();
@@ -47,27 +48,34 @@ final class PostingWrites {
                 if (merge) {
                     tail.setString(1, e.getKey());
                     try (ResultSet rs = tail.executeQuery()) {
-                        if (rs.next() && rs.getInt(2) + fresh.size <= shape.segmentMax()) {
-                            all = new Postings(rs.getInt(2) + fresh.size);
-                            PostingCodec.decodeAll(rs.getBytes(3), rs.getLong(1), all);
+                        if (rs.next() && rs.getInt(3) + fresh.size <= shape.segmentMax()) {
+                            all = new Postings(rs.getInt(3) + fresh.size);
+                            PostingCodec.decodeAll(rs.getBytes(4), rs.getLong(2), all);
                             for (int i = 0; i < fresh.size; i++) {
                                 all.add(fresh.rows[i], fresh.counts[i], fresh.lengths[i]);
                             }
+                            drop.setLong(1, rs.getLong(1));
+                            drop.addBatch();
                         }
                     }
                 }
                 write(put, e.getKey(), all);
             }
+            drop.executeBatch();
             put.executeBatch();
         }
     }
 
+    /** New segments go to the end of the table, so a catch-up appends rather than rewriting pages. */
     private PreparedStatement insert() throws SQLException {
-        return c.prepareStatement("INSERT OR REPLACE INTO postings (term, first, last, n, tf_max, len_min, data)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?)");
+        return c.prepareStatement("INSERT INTO postings (term, first, last, n, data) VALUES (?, ?, ?, ?, ?)");
     }
 
-    /** Queues the segments of {@code p} on {@code put}; a segment with the same first row is replaced. */
+    private PreparedStatement drop() throws SQLException {
+        return c.prepareStatement("DELETE FROM postings WHERE id = ?");
+    }
+
+    /** Queues the segments of {@code p} on {@code put}. */
     private void write(PreparedStatement put, String term, Postings p) throws SQLException {
         for (int from = 0; from < p.size; from += shape.segmentMax()) {
             int to = Math.min(p.size, from + shape.segmentMax());
@@ -75,36 +83,33 @@ final class PostingWrites {
             put.setLong(2, p.rows[from]);
             put.setLong(3, p.rows[to - 1]);
             put.setInt(4, to - from);
-            put.setInt(5, p.maxCount(from, to));
-            put.setInt(6, p.minLength(from, to));
-            put.setBytes(7, PostingCodec.encode(p, from, to, shape.block()));
+            put.setBytes(5, PostingCodec.encode(p, from, to, shape.block()));
             put.addBatch();
         }
     }
 
     /** Takes {@code rowid}'s postings out of the segments of {@code terms} (the row's distinct tokens). */
     void remove(long rowid, Collection<String> terms) throws SQLException {
-        try (PreparedStatement find = c.prepareStatement("SELECT first, data FROM postings WHERE term = ? AND first <= ?"
+        try (PreparedStatement find = c.prepareStatement("SELECT id, first, data FROM postings WHERE term = ? AND first <= ?"
                 + " ORDER BY first DESC LIMIT 1");
-                PreparedStatement drop = c.prepareStatement("DELETE FROM postings WHERE term = ? AND first = ?");
+                PreparedStatement drop = drop();
                 PreparedStatement put = insert()) {
             for (String term : terms) {
                 find.setString(1, term);
                 find.setLong(2, rowid);
-                long first;
+                long id;
                 Postings p = new Postings(PostingCodec.BLOCK);
                 try (ResultSet rs = find.executeQuery()) {
                     if (!rs.next()) {
                         continue;
                     }
-                    first = rs.getLong(1);
-                    PostingCodec.decodeAll(rs.getBytes(2), first, p);
+                    id = rs.getLong(1);
+                    PostingCodec.decodeAll(rs.getBytes(3), rs.getLong(2), p);
                 }
                 if (!p.remove(rowid)) {
                     continue;
                 }
-                drop.setString(1, term);
-                drop.setLong(2, first);
+                drop.setLong(1, id);
                 drop.executeUpdate();
                 if (p.size > 0) {
                     write(put, term, p);

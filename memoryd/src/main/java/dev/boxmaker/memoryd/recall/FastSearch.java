@@ -39,6 +39,12 @@ public final class FastSearch {
     /** Bounds are widened by this factor so rounding can never prune a row that could enter. */
     static final double BOUND_SLACK = 1e-9;
 
+    /**
+     * When the rarest term has at most this many rows, its rows are scored first to learn a k-th
+     * score, so the walk proper starts with most terms already out of the essential set.
+     */
+    static final long SEED_ROWS_MAX = PostingCursor.EAGER_ROWS_MAX;
+
     /** The index layout this search reads ({@code PRAGMA user_version}). */
     static final int LAYOUT = 2;
 
@@ -47,6 +53,21 @@ public final class FastSearch {
 
     /** The top {@code k} of the literal query, in its order; empty when the literal query must run. */
     public static Optional<List<Ranked>> top(Connection c, List<String> terms, int k) throws SQLException {
+        return top(c, terms, k, null);
+    }
+
+    /** {@link #top}, reading posting segments through {@code cache} (null: none). */
+    public static Optional<List<Ranked>> top(Connection c, List<String> terms, int k, SegmentCache cache)
+            throws SQLException {
+        return top(c, terms, k, cache, PostingCursor.EAGER_ROWS_MAX);
+    }
+
+    /**
+     * {@link #top}, reading the blobs of a term of at most {@code eagerRowsMax} rows with its listing
+     * (tests lower it so small corpora go through the cache and the lazy reads too).
+     */
+    static Optional<List<Ranked>> top(Connection c, List<String> terms, int k, SegmentCache cache, long eagerRowsMax)
+            throws SQLException {
         int n = terms.size();
         String[] tokens = new String[n];
         for (int i = 0; i < n; i++) {
@@ -79,19 +100,22 @@ public final class FastSearch {
             }
         }
         // Ascending bounds: the low ones are the first to stop being walked.
-        present.sort(Comparator.comparingDouble(i -> scorer.part(i, stats[i][1], stats[i][2])));
+        present.sort(Comparator.comparingDouble(i -> scorer.part(i, (double) stats[i][1], (double) stats[i][2])));
         int m = present.size();
         Walk walk = new Walk(c, n, k, scorer);
         walk.terms = new int[m];
         walk.cursors = new PostingCursor[m];
         walk.bounds = new double[m];
-        for (int j = 0; j < m; j++) {
-            int i = present.get(j);
-            walk.terms[j] = i;
-            walk.cursors[j] = PostingCursor.open(c, tokens[i], docs[i]);
-            walk.bounds[j] = scorer.part(i, stats[i][1], stats[i][2]);
-        }
-        try {
+        try (PostingCursor.Blobs blobs = new PostingCursor.Blobs(c, cache, totals[2])) {
+            for (int j = 0; j < m; j++) {
+                int i = present.get(j);
+                walk.terms[j] = i;
+                walk.cursors[j] = PostingCursor.open(c, blobs, tokens[i], docs[i] <= eagerRowsMax);
+                walk.bounds[j] = scorer.part(i, (double) stats[i][1], (double) stats[i][2]);
+            }
+            if (m >= 2 && docs[walk.terms[m - 1]] <= SEED_ROWS_MAX) {
+                walk.seed();
+            }
             walk.run();
             return Optional.of(walk.best.sorted());
         } catch (TopRows.TimeUnavailable e) {
@@ -116,7 +140,31 @@ public final class FastSearch {
             this.best = new TopRows(c, k);
         }
 
+        /**
+         * Scores the rarest term's rows, each exactly (the other terms looked up for the rows that
+         * could still enter), on cursors of their own: the k-th score it leaves lets {@link #run}
+         * skip most of the common terms' rows. A row scored here may be offered again; it is held once.
+         */
+        void seed() throws SQLException {
+            PostingCursor[] walking = cursors;
+            PostingCursor[] own = new PostingCursor[walking.length];
+            for (int j = 0; j < own.length; j++) {
+                own[j] = walking[j].copy();
+            }
+            cursors = own;
+            try {
+                walk(cursors.length - 1);
+            } finally {
+                cursors = walking;
+            }
+        }
+
         void run() throws SQLException {
+            walk(0);
+        }
+
+        /** The walk, with at least {@code least} cursors (from the lowest bound up) looked up rather than walked. */
+        private void walk(int least) throws SQLException {
             int m = cursors.length;
             prefix = new double[m + 1];
             for (int j = 0; j < m; j++) {
@@ -125,7 +173,7 @@ public final class FastSearch {
             double[] freq = new double[queryTerms];
             while (true) {
                 // Cursors below p are the non-essential ones: together they cannot reach the k-th score.
-                int p = nonEssential();
+                int p = Math.max(least, nonEssential());
                 if (p == m) {
                     return;
                 }
@@ -158,49 +206,51 @@ public final class FastSearch {
                     }
                     continue;
                 }
-                scoreWindow(p, d, upTo, freq);
+                scoreWindow(p, d, upTo, freq, least);
             }
         }
 
         /** Scores the rows from {@code d} to {@code upTo}, while the split into essential terms holds. */
-        private void scoreWindow(int p, long d, long upTo, double[] freq) throws SQLException {
+        private void scoreWindow(int p, long d, long upTo, double[] freq, int least) throws SQLException {
             int m = cursors.length;
             while (d <= upTo) {
-                Arrays.fill(freq, 0.0);
                 double partial = 0;
                 int length = -1;
                 for (int j = p; j < m; j++) {
                     PostingCursor cur = cursors[j];
                     if (cur.doc() == d) {
-                        freq[terms[j]] = cur.count();
                         length = cur.length();
                         partial += scorer.part(terms[j], cur.count(), length);
                     }
                 }
                 boolean contender = true;
-                for (int j = p - 1; j >= 0; j--) {
-                    if (!best.reachable(partial + prefix[j + 1])) {
-                        contender = false;
-                        break;
-                    }
-                    PostingCursor cur = cursors[j];
-                    if (cur.advance(d) == d) {
-                        freq[terms[j]] = cur.count();
-                        partial += scorer.part(terms[j], cur.count(), length);
+                for (int j = p - 1; j >= 0 && contender; j--) {
+                    contender = best.reachable(partial + prefix[j + 1]);
+                    if (contender && cursors[j].advance(d) == d) {
+                        partial += scorer.part(terms[j], cursors[j].count(), length);
                     }
                 }
+                boolean offered = false;
                 if (contender && best.reachable(partial)) {
+                    // Every cursor now stands on d or past it: the row's counts, in query order.
+                    Arrays.fill(freq, 0.0);
+                    for (int j = 0; j < m; j++) {
+                        if (cursors[j].doc() == d) {
+                            freq[terms[j]] = cursors[j].count();
+                        }
+                    }
                     best.offer(d, -1.0 * scorer.exact(freq, length));
+                    offered = true;
                 }
                 long next = PostingCursor.END;
                 for (int j = p; j < m; j++) {
                     PostingCursor cur = cursors[j];
                     if (cur.doc() == d) {
-                        cur.advance(d + 1);
+                        cur.next();
                     }
                     next = Math.min(next, cur.doc());
                 }
-                if (nonEssential() != p) {
+                if (offered && Math.max(least, nonEssential()) != p) {
                     return;
                 }
                 d = next;
@@ -219,17 +269,34 @@ public final class FastSearch {
 
     /** FTS5's bm25 parts, as fts5Bm25Function computes them. */
     static final class Scorer {
+        /** Row lengths below this have their length normalisation worked out once per search. */
+        static final int LENGTHS = 256;
+
         final double[] idf;
         final double avgdl;
+        /** {@code K1 * (1 - B + B * length / avgdl)} by length, the same expression as FTS5's. */
+        private final double[] norm = new double[LENGTHS];
 
         Scorer(double[] idf, double avgdl) {
             this.idf = idf;
             this.avgdl = avgdl;
+            for (int length = 0; length < LENGTHS; length++) {
+                norm[length] = K1 * (1 - B + B * (double) length / avgdl);
+            }
         }
 
         /** Term {@code i}'s part of the score of a row of {@code length} tokens holding it {@code count} times. */
         double part(int i, double count, double length) {
             return idf[i] * ((count * (K1 + 1.0)) / (count + K1 * (1 - B + B * length / avgdl)));
+        }
+
+        /** {@link #part} for a whole count and length, from the table when the length is in it. */
+        double part(int i, int count, int length) {
+            if (length >= LENGTHS) {
+                return part(i, (double) count, (double) length);
+            }
+            double f = count;
+            return idf[i] * ((f * (K1 + 1.0)) / (f + norm[length]));
         }
 
         /** The row's score, summed term by term in query order as FTS5 does, so the bits match. */
@@ -249,11 +316,11 @@ public final class FastSearch {
         }
     }
 
-    /** {@code [rows, tokens]} of the whole index. */
+    /** {@code [rows, tokens, the file's own id]} of the whole index. */
     private static long[] totals(Connection c) throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT rows, tokens FROM stats WHERE id = 1");
+        try (PreparedStatement q = c.prepareStatement("SELECT rows, tokens, file FROM stats WHERE id = 1");
                 ResultSet rs = q.executeQuery()) {
-            return rs.next() ? new long[] {rs.getLong(1), rs.getLong(2)} : new long[] {0, 0};
+            return rs.next() ? new long[] {rs.getLong(1), rs.getLong(2), rs.getLong(3)} : new long[] {0, 0, 0};
         }
     }
 

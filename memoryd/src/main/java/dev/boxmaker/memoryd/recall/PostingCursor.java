@@ -19,11 +19,12 @@ final class PostingCursor {
     /** A term with at most this many rows has its blobs read with its bounds, in one query. */
     static final long EAGER_ROWS_MAX = 4L * PostingCodec.SEGMENT_MAX;
 
-    private final Connection c;
+    private final Blobs source;
     private final String term;
     private final int segments;
     private final long[] firsts;
     private final long[] lasts;
+    private final long[] ids;
     private final byte[][] blobs;
     private int seg = -1;
     private PostingCodec.Blocks blocks;
@@ -35,23 +36,25 @@ final class PostingCursor {
     private int size;
     private long doc = -1;
 
-    private PostingCursor(Connection c, String term, long[] firsts, long[] lasts, byte[][] blobs, int segments) {
-        this.c = c;
+    private PostingCursor(Blobs source, String term, long[] firsts, long[] lasts, long[] ids, byte[][] blobs,
+            int segments) {
+        this.source = source;
         this.term = term;
         this.firsts = firsts;
         this.lasts = lasts;
+        this.ids = ids;
         this.blobs = blobs;
         this.segments = segments;
     }
 
-    /** A cursor before the first posting of {@code term}, whose row count is {@code docs}. */
-    static PostingCursor open(Connection c, String term, long docs) throws SQLException {
-        boolean eager = docs <= EAGER_ROWS_MAX;
-        String sql = eager ? "SELECT first, last, data FROM postings WHERE term = ? ORDER BY first"
-                : "SELECT first, last FROM postings WHERE term = ? ORDER BY first";
-        int capacity = (int) Math.min(1 << 20, docs / PostingCodec.SEGMENT_MAX + 8);
+    /** A cursor before the first posting of {@code term}; {@code eager}: its blobs read with its listing. */
+    static PostingCursor open(Connection c, Blobs source, String term, boolean eager) throws SQLException {
+        String sql = eager ? "SELECT first, last, id, data FROM postings WHERE term = ? ORDER BY first"
+                : "SELECT first, last, id FROM postings WHERE term = ? ORDER BY first";
+        int capacity = 16;
         long[] firsts = new long[capacity];
         long[] lasts = new long[capacity];
+        long[] ids = new long[capacity];
         byte[][] blobs = new byte[capacity][];
         int n = 0;
         try (PreparedStatement q = c.prepareStatement(sql)) {
@@ -61,18 +64,28 @@ final class PostingCursor {
                     if (n == firsts.length) {
                         firsts = Arrays.copyOf(firsts, n * 2);
                         lasts = Arrays.copyOf(lasts, n * 2);
+                        ids = Arrays.copyOf(ids, n * 2);
                         blobs = Arrays.copyOf(blobs, n * 2);
                     }
                     firsts[n] = rs.getLong(1);
                     lasts[n] = rs.getLong(2);
+                    ids[n] = rs.getLong(3);
                     if (eager) {
-                        blobs[n] = rs.getBytes(3);
+                        blobs[n] = rs.getBytes(4);
                     }
                     n++;
                 }
             }
         }
-        return new PostingCursor(c, term, firsts, lasts, blobs, n);
+        return new PostingCursor(source, term, firsts, lasts, ids, blobs, n);
+    }
+
+    /**
+     * A cursor of the same postings before their first row, sharing the blobs read so far (and those
+     * either reads later), so a second walk over the term reads nothing twice.
+     */
+    PostingCursor copy() {
+        return new PostingCursor(source, term, firsts, lasts, ids, blobs, segments);
     }
 
     /** The current row; {@link #END} once exhausted, -1 before the first move. */
@@ -103,6 +116,16 @@ final class PostingCursor {
     /** The shortest row in the block holding the current row. */
     int blockMinLength() {
         return blocks.minLength[block];
+    }
+
+    /** Moves to the next posting; the row it lands on, or {@link #END}. */
+    long next() throws SQLException {
+        if (pos + 1 < size) {
+            pos++;
+            doc = rows[pos];
+            return doc;
+        }
+        return advance(doc + 1);
     }
 
     /** Moves to the first posting at or after row {@code target}; the row it lands on, or {@link #END}. */
@@ -151,22 +174,47 @@ final class PostingCursor {
 
     private void enter(int s) throws SQLException {
         if (blobs[s] == null) {
-            try (PreparedStatement q = c.prepareStatement("SELECT data FROM postings WHERE term = ? AND first = ?")) {
-                q.setString(1, term);
-                q.setLong(2, firsts[s]);
-                try (ResultSet rs = q.executeQuery()) {
-                    if (!rs.next()) {
-                        throw new SQLException("a posting segment listed a moment ago is gone: " + term);
-                    }
-                    blobs[s] = rs.getBytes(1);
-                }
-            }
-        }
-        if (seg >= 0) {
-            blobs[seg] = null;
+            blobs[s] = source.read(ids[s], term);
         }
         seg = s;
         blocks = PostingCodec.blocks(blobs[s], firsts[s]);
         block = -1;
+    }
+
+    /** Reads segment blobs by id with one statement for a whole search. */
+    static final class Blobs implements AutoCloseable {
+        private final PreparedStatement q;
+        private final SegmentCache cache;
+        private final long file;
+
+        /** Reads from {@code c}, through {@code cache} (null: none) for the index file whose id is {@code file}. */
+        Blobs(Connection c, SegmentCache cache, long file) throws SQLException {
+            q = c.prepareStatement("SELECT data FROM postings WHERE id = ?");
+            this.cache = cache;
+            this.file = file;
+        }
+
+        byte[] read(long id, String term) throws SQLException {
+            byte[] blob = cache == null ? null : cache.get(file, id);
+            if (blob != null) {
+                return blob;
+            }
+            q.setLong(1, id);
+            try (ResultSet rs = q.executeQuery()) {
+                if (!rs.next()) {
+                    throw new SQLException("a posting segment listed a moment ago is gone: " + term);
+                }
+                blob = rs.getBytes(1);
+            }
+            if (cache != null) {
+                cache.put(file, id, blob);
+            }
+            return blob;
+        }
+
+        @Override
+        public void close() throws SQLException {
+            q.close();
+        }
     }
 }

@@ -10,6 +10,7 @@ import java.util.Optional;
 /** A search of the index: the fast path, or the literal query when it cannot prove its answer. */
 public final class Searcher {
     private final MemoryIndex index;
+    private final SegmentCache cache = new SegmentCache();
 
     public Searcher(MemoryIndex index) {
         this.index = index;
@@ -20,17 +21,17 @@ public final class Searcher {
         if (terms.isEmpty()) {
             return List.of();
         }
-        return index.read(c -> inOneSnapshot(c, terms, k));
+        return index.read(c -> inOneSnapshot(c, terms, k, cache));
     }
 
     /**
      * One read transaction, so the counts the fast path uses and the rows it reads are of the same
      * moment even while the writer commits.
      */
-    static List<Hit> inOneSnapshot(Connection c, List<String> terms, int k) throws SQLException {
+    static List<Hit> inOneSnapshot(Connection c, List<String> terms, int k, SegmentCache cache) throws SQLException {
         c.setAutoCommit(false);
         try {
-            Optional<List<Ranked>> fast = FastSearch.top(c, terms, k);
+            Optional<List<Ranked>> fast = FastSearch.top(c, terms, k, cache);
             List<Ranked> ranked = fast.isPresent() ? fast.get() : LiteralSearch.top(c, terms, k);
             return Hit.load(c, ranked);
         } finally {

@@ -42,8 +42,13 @@ final class TopRows {
         return bound * (1 + FastSearch.BOUND_SLACK) + Double.MIN_NORMAL >= -scores[worst()];
     }
 
-    /** Offers a row with its FTS5 score ({@code bm25}, negative, lower is better). */
+    /** Offers a row with its FTS5 score, unless it is held already ({@code bm25}, negative, lower is better). */
     void offer(long row, double bm25) throws SQLException {
+        for (int i = 0; i < size; i++) {
+            if (rows[i] == row) {
+                return;
+            }
+        }
         if (size < k) {
             rows[size] = row;
             scores[size] = bm25;

@@ -40,6 +40,24 @@ class CatchUpTest {
                 DataClass.PRIVATE));
     }
 
+    /** A log handler adding each message to {@code lines}. */
+    static Handler capture(List<String> lines) {
+        return new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                lines.add(record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
     void notes(NotesFile.Note... notes) throws Exception {
         Files.createDirectories(home.resolve("memory"));
         new NotesFile(home.resolve("memory/notes.md")).append(List.of(notes));
@@ -169,20 +187,7 @@ class CatchUpTest {
         Path broken = home.resolve("sessions/" + B + "/0.jsonl");
         Files.writeString(broken, "{not json\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         List<String> lines = new ArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                lines.add(record.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        Handler capture = capture(lines);
         Logger logger = Logger.getLogger(IndexBuilder.class.getName());
         logger.addHandler(capture);
         try (MemoryIndex index = open()) {
@@ -206,5 +211,41 @@ class CatchUpTest {
         try (MemoryIndex index = open()) {
             assertThat(Rows.all(index)).containsExactlyElementsOf(before).hasSize(2);
         }
+    }
+
+    @Test
+    void anIndexOfTheOlderLayoutIsRebuiltAtStartAndNeverWrittenTo() throws Exception {
+        append(home, A, user("remember the launch window", null));
+        List<String> before;
+        try (MemoryIndex index = open()) {
+            before = Rows.all(index);
+        }
+        // Layout 1 had no postings: without them the fast path would miss rows.
+        try (java.sql.Connection c = IndexFile.open(home.resolve("index/memory.sqlite3"), true);
+                java.sql.Statement s = c.createStatement()) {
+            s.execute("DROP TABLE postings");
+            s.execute("PRAGMA user_version = 1");
+        }
+        append(home, A, said("the launch moved to thursday"));
+        List<String> lines = new ArrayList<>();
+        Handler capture = capture(lines);
+        Logger logger = Logger.getLogger(MemoryIndex.class.getName());
+        logger.addHandler(capture);
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+            assertThat(Rows.all(index)).hasSize(2).startsWith(before.get(0));
+            try (java.sql.Connection c = IndexConnections.open(index); java.sql.Statement s = c.createStatement()) {
+                var rs = s.executeQuery("PRAGMA user_version");
+                rs.next();
+                assertThat(rs.getInt(1)).isEqualTo(IndexSchema.VERSION);
+                rs = s.executeQuery("SELECT group_concat(term, ' ') FROM (SELECT term FROM postings WHERE term = 'launch')");
+                rs.next();
+                assertThat(rs.getString(1)).isEqualTo("launch");
+            }
+        } finally {
+            logger.removeHandler(capture);
+        }
+        assertThat(lines).containsExactly("the index " + home.resolve("index/memory.sqlite3") + " has layout 1 and this"
+                + " memoryd writes layout 2; rebuilding it (recall answers from the old file meanwhile)");
     }
 }

@@ -65,4 +65,39 @@ public final class TestIndexes {
     public static void delete(Connection c, long rowid) throws Exception {
         new IndexWrites(c).delete(rowid);
     }
+
+    /**
+     * Every posting as {@code term row count length}, sorted: from the postings table, or, with
+     * {@code fromFts5}, from FTS5's own instances ({@code fts5vocab}) and the rows' token counts, so
+     * a test can hold the table to what FTS5 itself has.
+     */
+    public static List<String> postings(Connection c, boolean fromFts5) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (java.sql.Statement s = c.createStatement()) {
+            if (fromFts5) {
+                s.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.instances USING fts5vocab(main, hits, instance)");
+                try (java.sql.ResultSet rs = s.executeQuery("SELECT term, doc, count(*), sources.doclen FROM temp.instances"
+                        + " JOIN sources ON sources.rowid = doc GROUP BY term, doc")) {
+                    while (rs.next()) {
+                        out.add(rs.getString(1) + " " + rs.getLong(2) + " " + rs.getInt(3) + " " + rs.getInt(4));
+                    }
+                }
+            } else {
+                try (java.sql.ResultSet rs = s.executeQuery("SELECT term, first, last, n, data FROM postings")) {
+                    while (rs.next()) {
+                        PostingCodec.Postings p = new PostingCodec.Postings(1);
+                        PostingCodec.decodeAll(rs.getBytes(5), rs.getLong(2), p);
+                        if (p.size != rs.getInt(4) || p.rows[0] != rs.getLong(2) || p.rows[p.size - 1] != rs.getLong(3)) {
+                            out.add("segment " + rs.getString(1) + " " + rs.getLong(2) + " does not match its columns");
+                        }
+                        for (int i = 0; i < p.size; i++) {
+                            out.add(rs.getString(1) + " " + p.rows[i] + " " + p.counts[i] + " " + p.lengths[i]);
+                        }
+                    }
+                }
+            }
+        }
+        out.sort(null);
+        return out;
+    }
 }

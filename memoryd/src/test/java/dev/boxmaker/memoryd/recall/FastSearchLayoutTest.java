@@ -1,0 +1,29 @@
+package dev.boxmaker.memoryd.recall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.memoryd.index.TestIndexes;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The fast path reads only the layout it knows; any other goes to the literal query. */
+class FastSearchLayoutTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void anIndexOfAnotherLayoutIsLeftToTheLiteralQuery() throws Exception {
+        try (Connection c = TestIndexes.build(dir.resolve("memory.sqlite3"), List.of("launch window", "tea"),
+                List.of("2026-09-24T14:00:00Z", "2026-09-24T14:01:00Z"))) {
+            assertThat(FastSearch.top(c, List.of("launch"), 5).orElseThrow()).extracting(Ranked::rowid).containsExactly(1L);
+            try (Statement s = c.createStatement()) {
+                s.execute("PRAGMA user_version = 1");
+            }
+            assertThat(FastSearch.top(c, List.of("launch"), 5)).isEmpty();
+        }
+    }
+}
