@@ -1,0 +1,59 @@
+package dev.boxmaker.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+
+/**
+ * The floor under catch-up and reindex: the index's own texts inserted into a bare FTS5 table of the
+ * spec's schema, in this process, with the pragmas reindex writes its new file with (no journal,
+ * no sync) and the same 50,000 rows a transaction. Nothing else: no logs read, no metadata, no
+ * term counts, no postings.
+ */
+final class Fts5Floor {
+    record Result(long rows, double seconds) {
+    }
+
+    private Fts5Floor() {
+    }
+
+    static Result run(Path index) throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("/tmp"), "bxfts");
+        Path file = dir.resolve("floor.sqlite3");
+        long rows = 0;
+        long t0;
+        try (Connection from = IndexWork.open(index); Connection to = IndexWork.open(file)) {
+            try (Statement s = to.createStatement()) {
+                s.execute("PRAGMA journal_mode = OFF");
+                s.execute("PRAGMA synchronous = OFF");
+                s.execute("CREATE VIRTUAL TABLE hits USING fts5(text, tokenize = 'unicode61')");
+            }
+            to.setAutoCommit(false);
+            t0 = System.nanoTime();
+            try (Statement q = from.createStatement();
+                    ResultSet rs = q.executeQuery("SELECT rowid, text FROM hits ORDER BY rowid");
+                    PreparedStatement insert = to.prepareStatement("INSERT INTO hits (rowid, text) VALUES (?, ?)")) {
+                while (rs.next()) {
+                    insert.setLong(1, rs.getLong(1));
+                    insert.setString(2, rs.getString(2));
+                    insert.addBatch();
+                    if (++rows % 1_000 == 0) {
+                        insert.executeBatch();
+                    }
+                    if (rows % 50_000 == 0) {
+                        to.commit();
+                    }
+                }
+                insert.executeBatch();
+            }
+            to.commit();
+        } finally {
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(dir);
+        }
+        return new Result(rows, (System.nanoTime() - t0) / 1e9);
+    }
+}
