@@ -63,6 +63,13 @@ final class IndexBuilder {
     private long pendingRecords;
     private final Path home;
     private final DataClass maxClass;
+    private final int recordsPerTransaction;
+    /** While a catch-up of every log runs: the thread writing batches, the batch it writes, the next rowid. */
+    private java.util.concurrent.ExecutorService committer;
+    private java.util.concurrent.Future<Void> committing;
+    private long pipelineNextRowid;
+    /** While a catch-up of every log runs: the progress of every log, read once before it. */
+    private Map<String, Progress> savedProgress;
     /** Records read so far, for the owner watching a reindex. */
     private final java.util.concurrent.atomic.AtomicLong recordsRead;
 
@@ -72,6 +79,13 @@ final class IndexBuilder {
 
     IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead)
             throws SQLException {
+        this(c, home, maxClass, recordsRead, RECORDS_PER_TRANSACTION_MAX);
+    }
+
+    /** With {@code recordsPerTransaction} instead of the default, so tests can make many batches of few records. */
+    IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead,
+            int recordsPerTransaction) throws SQLException {
+        this.recordsPerTransaction = recordsPerTransaction;
         this.c = c;
         this.writes = new IndexWrites(c);
         this.home = home;
@@ -85,15 +99,73 @@ final class IndexBuilder {
      */
     Counts catchUpAll(Path notes) throws SQLException {
         Counts total = new Counts(0, 0, 0);
-        for (String session : sessions()) {
-            try {
-                total = total.plus(new Counts(1, readLog(SessionId.of(session)), 0));
-            } catch (IOException e) {
-                LOG.warn(Sentences.logSkipped(SessionLogs.file(home, SessionId.of(session)), e.getMessage()));
+        startPipeline();
+        try {
+            for (String session : sessions()) {
+                try {
+                    total = total.plus(new Counts(1, readLog(SessionId.of(session)), 0));
+                } catch (IOException e) {
+                    LOG.warn(Sentences.logSkipped(SessionLogs.file(home, SessionId.of(session)), e.getMessage()));
+                }
+            }
+            flush();
+        } finally {
+            stopPipeline();
+        }
+        return total.plus(new Counts(0, 0, catchUpNotes(notes)));
+    }
+
+    /**
+     * From here to {@link #stopPipeline}, a batch is written on a thread of its own while the next is
+     * read and prepared on this one, so reading logs and splitting text use the second core while
+     * SQLite writes. Only the writing thread touches the connection: the rowids and every log's
+     * progress are read here first.
+     */
+    private void startPipeline() throws SQLException {
+        pipelineNextRowid = writes.nextRowid();
+        savedProgress = new java.util.HashMap<>();
+        try (PreparedStatement q = c.prepareStatement("SELECT log, records, class, untrusted, bytes FROM progress");
+                ResultSet rs = q.executeQuery()) {
+            while (rs.next()) {
+                savedProgress.put(rs.getString(1), progressOf(rs));
             }
         }
-        flush();
-        return total.plus(new Counts(0, 0, catchUpNotes(notes)));
+        committer = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "memoryd-index-commit");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Waits for the batch being written; its failure, if it failed. */
+    private void awaitCommit() throws SQLException {
+        java.util.concurrent.Future<Void> last = committing;
+        committing = null;
+        if (last == null) {
+            return;
+        }
+        try {
+            last.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while the index wrote a batch", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof SQLException sql) {
+                throw sql;
+            }
+            throw new SQLException(e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    /** Waits for the last batch and ends the pipeline; after it, this thread owns the connection again. */
+    private void stopPipeline() throws SQLException {
+        try {
+            awaitCommit();
+        } finally {
+            committer.shutdown();
+            committer = null;
+            savedProgress = null;
+        }
     }
 
     private List<String> sessions() {
@@ -160,12 +232,12 @@ final class IndexBuilder {
         }
     }
 
-    /** Adds a batch's rows to the pending transaction, committing each {@link #RECORDS_PER_TRANSACTION_MAX} records. */
+    /** Adds a batch's rows to the pending transaction, committing each {@code recordsPerTransaction} records. */
     private Label store(String session, String key, long first, SessionLogReader.Batch batch, Label label)
             throws SQLException {
         List<LogRecord> records = batch.records();
-        for (int start = 0; start < records.size(); start += RECORDS_PER_TRANSACTION_MAX) {
-            int end = Math.min(records.size(), start + RECORDS_PER_TRANSACTION_MAX);
+        for (int start = 0; start < records.size(); start += recordsPerTransaction) {
+            int end = Math.min(records.size(), start + recordsPerTransaction);
             for (int i = start; i < end; i++) {
                 if (label.dataClass().compareTo(maxClass) <= 0) {
                     LogRows.rows(session, first + i, records.get(i), label, pendingRows);
@@ -175,7 +247,7 @@ final class IndexBuilder {
             Long bytes = end == records.size() ? batch.next().bytes() : null;
             pendingProgress.put(key, new Progress(first + end, label, bytes));
             pendingRecords += end - start;
-            if (pendingRecords >= RECORDS_PER_TRANSACTION_MAX) {
+            if (pendingRecords >= recordsPerTransaction) {
                 flush();
             }
         }
@@ -192,10 +264,23 @@ final class IndexBuilder {
         pendingRows.clear();
         pendingProgress.clear();
         pendingRecords = 0;
-        transaction(() -> {
-            writes.insert(rows);
+        if (committer == null) {
+            transaction(() -> {
+                writes.insert(rows);
+                return null;
+            }, progress);
+            return;
+        }
+        IndexWrites.Prepared batch = writes.prepare(rows, pipelineNextRowid);
+        awaitCommit();
+        pipelineNextRowid += rows.size();
+        committing = committer.submit(() -> {
+            transaction(() -> {
+                writes.apply(batch);
+                return null;
+            }, progress);
             return null;
-        }, progress);
+        });
     }
 
     /** Reads notes.md past its progress: notes added, retracted notes taken out. */
@@ -259,18 +344,22 @@ final class IndexBuilder {
     }
 
     private Progress progress(String key) throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT records, class, untrusted, bytes FROM progress WHERE log = ?")) {
+        if (savedProgress != null) {
+            return savedProgress.getOrDefault(key, new Progress(0, Label.SESSION_START, 0L));
+        }
+        try (PreparedStatement q = c.prepareStatement("SELECT log, records, class, untrusted, bytes FROM progress WHERE log = ?")) {
             q.setString(1, key);
             try (ResultSet rs = q.executeQuery()) {
-                if (!rs.next()) {
-                    return new Progress(0, Label.SESSION_START, 0L);
-                }
-                long bytes = rs.getLong(4);
-                Long saved = rs.wasNull() ? null : bytes;
-                return new Progress(rs.getLong(1), new Label(DataClass.parse(rs.getString(2)), rs.getInt(3) != 0),
-                        saved);
+                return rs.next() ? progressOf(rs) : new Progress(0, Label.SESSION_START, 0L);
             }
         }
+    }
+
+    /** A progress row: log, records, class, untrusted, bytes. */
+    private static Progress progressOf(ResultSet rs) throws SQLException {
+        long bytes = rs.getLong(5);
+        Long saved = rs.wasNull() ? null : bytes;
+        return new Progress(rs.getLong(2), new Label(DataClass.parse(rs.getString(3)), rs.getInt(4) != 0), saved);
     }
 
     interface Work {

@@ -25,58 +25,88 @@ final class IndexWrites {
 
     IndexWrites(Connection c, PostingWrites.Shape shape) throws SQLException {
         this.c = c;
-        this.scratch = new ScratchTokenizer(c);
+        this.scratch = ScratchTokenizer.shared();
         this.postings = new PostingWrites(c, shape);
         Tokens.calibrate(scratch);
     }
 
     /**
      * Adds {@code rows}: FTS5 text, sources with each row's token count, the postings, the term
-     * counts and totals. Each row's tokens are folded into its terms' postings as it is bound, so a
-     * batch holds one growing list per term rather than every row's tokens.
+     * counts and totals.
      */
     void insert(List<IndexRow> rows) throws SQLException {
+        if (!rows.isEmpty()) {
+            apply(prepare(rows, nextRowid()));
+        }
+    }
+
+    /** A batch worked out and ready to write: rows numbered from {@code first}, tokens counted. */
+    record Prepared(List<IndexRow> rows, long first, int[] lengths, String[] storedTokens,
+            Map<String, PostingCodec.Postings> byTerm, long tokenTotal) {
+    }
+
+    /**
+     * Works out a batch without touching the index's connection, so a catch-up can prepare the next
+     * batch while this one is written: each row's tokens folded into its terms' postings (one map
+     * lookup per token, no row's token list kept), its token count, and the tokens stored for the
+     * rows FTS5 splits itself.
+     */
+    Prepared prepare(List<IndexRow> rows, long first) throws SQLException {
+        java.util.Iterator<List<String>> others = othersTokens(rows).iterator();
+        Map<String, PostingCodec.Postings> byTerm = new HashMap<>();
+        int[] lengths = new int[rows.size()];
+        String[] stored = new String[rows.size()];
+        long tokenTotal = 0;
+        long rowid = first;
+        for (int r = 0; r < rows.size(); r++) {
+            String text = rows.get(r).text();
+            boolean plain = Tokens.plain(text);
+            List<String> rowTokens = plain ? Tokens.split(text) : others.next();
+            int length = rowTokens.size();
+            lengths[r] = length;
+            stored[r] = plain ? null : String.join(" ", rowTokens);
+            tokenTotal += length;
+            for (String t : rowTokens) {
+                PostingCodec.Postings p = byTerm.get(t);
+                if (p == null) {
+                    p = new PostingCodec.Postings(2);
+                    byTerm.put(t, p);
+                }
+                p.addOccurrence(rowid, length);
+            }
+            rowid++;
+        }
+        return new Prepared(rows, first, lengths, stored, byTerm, tokenTotal);
+    }
+
+    /** Writes a prepared batch; its rowids must follow the highest in the index. */
+    void apply(Prepared batch) throws SQLException {
+        List<IndexRow> rows = batch.rows();
         if (rows.isEmpty()) {
             return;
         }
-        java.util.Iterator<List<String>> others = othersTokens(rows).iterator();
-        Map<String, PostingCodec.Postings> byTerm = new HashMap<>();
-        long tokenTotal = 0;
-        long rowid = nextRowid();
         try (PreparedStatement hit = c.prepareStatement("INSERT INTO hits (rowid, text) VALUES (?, ?)");
                 PreparedStatement source = c.prepareStatement("INSERT INTO sources (rowid, kind, session, epoch, record,"
                         + " time, role, class, untrusted, speaker, header, doclen, tokens)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            for (IndexRow row : rows) {
-                boolean plain = Tokens.plain(row.text());
-                List<String> rowTokens = plain ? Tokens.split(row.text()) : others.next();
+            for (int r = 0; r < rows.size(); r++) {
+                long rowid = batch.first() + r;
                 hit.setLong(1, rowid);
-                hit.setString(2, row.text());
+                hit.setString(2, rows.get(r).text());
                 hit.addBatch();
-                bindSource(source, rowid, row, rowTokens, plain);
+                bindSource(source, rowid, rows.get(r), batch.lengths()[r], batch.storedTokens()[r]);
                 source.addBatch();
-                tokenTotal += rowTokens.size();
-                int length = rowTokens.size();
-                for (String t : rowTokens) {
-                    PostingCodec.Postings p = byTerm.get(t);
-                    if (p == null) {
-                        p = new PostingCodec.Postings(2);
-                        byTerm.put(t, p);
-                    }
-                    p.addOccurrence(rowid, length);
-                }
-                rowid++;
             }
             hit.executeBatch();
             source.executeBatch();
         }
-        applyDeltas(byTerm);
-        postings.add(byTerm, rows.size());
-        addStats(rows.size(), tokenTotal);
+        applyDeltas(batch.byTerm());
+        postings.add(batch.byTerm(), rows.size());
+        addStats(rows.size(), batch.tokenTotal());
     }
 
     /** Rows are numbered here, one past the highest, so hits and sources share each rowid. */
-    private long nextRowid() throws SQLException {
+    long nextRowid() throws SQLException {
         try (PreparedStatement q = c.prepareStatement("SELECT coalesce(max(rowid), 0) + 1 FROM sources");
                 ResultSet rs = q.executeQuery()) {
             rs.next();
@@ -84,7 +114,7 @@ final class IndexWrites {
         }
     }
 
-    private static void bindSource(PreparedStatement s, long rowid, IndexRow row, List<String> tokens, boolean plain)
+    private static void bindSource(PreparedStatement s, long rowid, IndexRow row, int length, String tokens)
             throws SQLException {
         s.setLong(1, rowid);
         s.setString(2, row.kind());
@@ -97,8 +127,8 @@ final class IndexWrites {
         s.setInt(9, row.untrusted() ? 1 : 0);
         s.setString(10, row.speaker());
         s.setString(11, row.header());
-        s.setLong(12, tokens.size());
-        s.setString(13, plain ? null : String.join(" ", tokens));
+        s.setLong(12, length);
+        s.setString(13, tokens);
     }
 
     /**

@@ -13,12 +13,26 @@ import java.util.Map;
 /**
  * FTS5's own tokens for texts that are not plain ({@link Tokens}): the texts go into a temporary
  * FTS5 table with the index's tokenizer, and an {@code fts5vocab} instance table reads each one's
- * tokens back. Temporary tables belong to one connection and never touch the index file.
+ * tokens back. One per process, on a private in-memory database of the same SQLite library, so it
+ * never touches an index file and any thread may use it (one at a time) while a writer's
+ * connection is busy with a transaction.
  */
 final class ScratchTokenizer {
+    private static ScratchTokenizer shared;
+
     private final Connection connection;
 
-    ScratchTokenizer(Connection connection) throws SQLException {
+    /** The process's tokenizer, made on first use. */
+    static synchronized ScratchTokenizer shared() throws SQLException {
+        if (shared == null) {
+            org.sqlite.SQLiteDataSource source = new org.sqlite.SQLiteDataSource();
+            source.setUrl("jdbc:sqlite::memory:");
+            shared = new ScratchTokenizer(source.getConnection());
+        }
+        return shared;
+    }
+
+    private ScratchTokenizer(Connection connection) throws SQLException {
         this.connection = connection;
         try (Statement s = connection.createStatement()) {
             s.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.scratch USING fts5(text, tokenize = 'unicode61')");
@@ -27,7 +41,7 @@ final class ScratchTokenizer {
     }
 
     /** The tokens of each text, in order of position. */
-    List<List<String>> tokens(List<String> texts) throws SQLException {
+    synchronized List<List<String>> tokens(List<String> texts) throws SQLException {
         if (texts.isEmpty()) {
             return List.of();
         }

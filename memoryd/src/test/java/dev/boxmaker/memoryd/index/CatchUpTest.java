@@ -165,19 +165,57 @@ class CatchUpTest {
     }
 
     static List<String> terms(MemoryIndex index) throws Exception {
-        return index.read(c -> {
-            List<String> out = new ArrayList<>();
-            try (var rs = c.createStatement().executeQuery("SELECT term, docs FROM terms WHERE docs > 0 ORDER BY term")) {
-                while (rs.next()) {
-                    out.add(rs.getString(1) + " " + rs.getLong(2));
-                }
+        return index.read(CatchUpTest::terms);
+    }
+
+    static List<String> terms(java.sql.Connection c) throws java.sql.SQLException {
+        List<String> out = new ArrayList<>();
+        try (var rs = c.createStatement().executeQuery("SELECT term, docs FROM terms WHERE docs > 0 ORDER BY term")) {
+            while (rs.next()) {
+                out.add(rs.getString(1) + " " + rs.getLong(2));
             }
-            try (var rs = c.createStatement().executeQuery("SELECT rows, tokens FROM stats")) {
+        }
+        try (var rs = c.createStatement().executeQuery("SELECT rows, tokens FROM stats")) {
+            rs.next();
+            out.add("stats " + rs.getLong(1) + " " + rs.getLong(2));
+        }
+        return out;
+    }
+
+    /** Every log caught up into a new file at {@code file}, {@code perTransaction} records a batch. */
+    java.sql.Connection caughtUp(Path file, int perTransaction) throws Exception {
+        IndexFile.createPrivate(file);
+        java.sql.Connection c = IndexFile.open(file, true);
+        IndexSchema.create(c);
+        new IndexBuilder(c, home, DataClass.PRIVATE, new java.util.concurrent.atomic.AtomicLong(), perTransaction)
+                .catchUpAll(home.resolve("memory/notes.md"));
+        return c;
+    }
+
+    @Test
+    void aCatchUpInManyBatchesWrittenWhileTheNextIsReadEqualsOneBatch() throws Exception {
+        java.util.Random random = new java.util.Random(11);
+        for (String session : List.of(A, B, "chat-1789cccccc", "chat-1789dddddd")) {
+            var records = new dev.boxmaker.proto.log.LogRecord[20 + random.nextInt(40)];
+            for (int i = 0; i < records.length; i++) {
+                String text = "line " + random.nextInt(30) + (random.nextInt(5) == 0 ? " café naïve" : " the launch")
+                        + " window " + random.nextInt(7);
+                records[i] = i % 3 == 0 ? said(text) : user(text, null);
+            }
+            append(home, session, records);
+        }
+        Files.createDirectories(home.resolve("index"));
+        try (java.sql.Connection one = caughtUp(home.resolve("index/one.sqlite3"), IndexBuilder.RECORDS_PER_TRANSACTION_MAX);
+                java.sql.Connection many = caughtUp(home.resolve("index/many.sqlite3"), 3)) {
+            assertThat(Rows.all(many)).hasSizeGreaterThan(80).containsExactlyElementsOf(Rows.all(one));
+            assertThat(terms(many)).containsExactlyElementsOf(terms(one));
+            assertThat(TestIndexes.postings(many, false)).containsExactlyElementsOf(TestIndexes.postings(many, true))
+                    .containsExactlyElementsOf(TestIndexes.postings(one, false));
+            try (var rs = many.createStatement().executeQuery("SELECT count(*) FROM progress")) {
                 rs.next();
-                out.add("stats " + rs.getLong(1) + " " + rs.getLong(2));
+                assertThat(rs.getInt(1)).isEqualTo(4);
             }
-            return out;
-        });
+        }
     }
 
     @Test

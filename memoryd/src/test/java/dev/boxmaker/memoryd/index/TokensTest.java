@@ -2,49 +2,40 @@ package dev.boxmaker.memoryd.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The plain tokenizer agrees with SQLite's unicode61, checked against SQLite itself. */
 class TokensTest {
-    @TempDir
-    Path dir;
 
     @Test
     void everyMeasuredSeparatorIsOneToSqliteAndNewerCodePointsAreNot() throws Exception {
-        try (Connection c = IndexFile.open(dir.resolve("t.sqlite3"), false)) {
-            ScratchTokenizer scratch = new ScratchTokenizer(c);
-            Tokens.calibrate(scratch);
-            BitSet separators = Tokens.separators();
-            assertThat(separators.cardinality()).isGreaterThan(4_000);
-            // Checked one code point per text, independently of how calibrate measured them.
-            List<String> texts = new ArrayList<>();
-            separators.stream().forEach(cp -> texts.add("x" + Character.toString(cp) + "x"));
-            assertThat(scratch.tokens(texts)).allMatch(t -> t.equals(List.of("x", "x")));
-            // U+1F600 (Unicode 6.1) separates; U+1F914 (Unicode 8) is a token character to SQLite.
-            assertThat(separators.get(0x1F600)).isTrue();
-            assertThat(separators.get(0x1F914)).isFalse();
-            assertThat(scratch.tokens(List.of("x\uD83E\uDD14x")).get(0)).hasSize(1);
-        }
+        ScratchTokenizer scratch = ScratchTokenizer.shared();
+        Tokens.calibrate(scratch);
+        BitSet separators = Tokens.separators();
+        assertThat(separators.cardinality()).isGreaterThan(4_000);
+        // Checked one code point per text, independently of how calibrate measured them.
+        List<String> texts = new ArrayList<>();
+        separators.stream().forEach(cp -> texts.add("x" + Character.toString(cp) + "x"));
+        assertThat(scratch.tokens(texts)).allMatch(t -> t.equals(List.of("x", "x")));
+        // U+1F600 (Unicode 6.1) separates; U+1F914 (Unicode 8) is a token character to SQLite.
+        assertThat(separators.get(0x1F600)).isTrue();
+        assertThat(separators.get(0x1F914)).isFalse();
+        assertThat(scratch.tokens(List.of("x\uD83E\uDD14x")).get(0)).hasSize(1);
     }
 
     @Test
     void plainTextsSplitAsSqliteSplitsThem() throws Exception {
         List<String> texts = List.of("Hello, World! it's 2026-09-20 — “quoted” … \uD83D\uDE00 ok_then A1b2",
                 "read_file {\"path\":\"/srv/notes/q3.txt\"}", "", "   ", "UPPER lower MiXeD");
-        try (Connection c = IndexFile.open(dir.resolve("t.sqlite3"), false)) {
-            ScratchTokenizer scratch = new ScratchTokenizer(c);
-            Tokens.calibrate(scratch);
-            List<List<String>> sqlite = scratch.tokens(texts);
-            for (int i = 0; i < texts.size(); i++) {
-                assertThat(Tokens.plain(texts.get(i))).as(texts.get(i)).isTrue();
-                assertThat(Tokens.split(texts.get(i))).as(texts.get(i)).isEqualTo(sqlite.get(i));
-            }
+        ScratchTokenizer scratch = ScratchTokenizer.shared();
+        Tokens.calibrate(scratch);
+        List<List<String>> sqlite = scratch.tokens(texts);
+        for (int i = 0; i < texts.size(); i++) {
+            assertThat(Tokens.plain(texts.get(i))).as(texts.get(i)).isTrue();
+            assertThat(Tokens.split(texts.get(i))).as(texts.get(i)).isEqualTo(sqlite.get(i));
         }
     }
 
