@@ -37,10 +37,11 @@ final class IndexBuilder {
     private static final Logger LOG = Logger.getLogger(IndexBuilder.class);
 
     /**
-     * Records per transaction: large enough that commits and the term counts' updates cost little,
-     * small enough that the rows held before a commit stay a few megabytes.
+     * Records per transaction: large enough that commits and the term counts' updates cost little
+     * and a term gets few segments, small enough that the two batches a catch-up holds at once (one
+     * written, one prepared) stay well inside memoryd's heap (about 14 MB each at chat-like sizes).
      */
-    static final int RECORDS_PER_TRANSACTION_MAX = 50_000;
+    static final int RECORDS_PER_TRANSACTION_MAX = 25_000;
 
     /** notes.md's name in {@code progress} (memoryd.md). */
     static final String NOTES_LOG = "notes.md";
@@ -95,10 +96,16 @@ final class IndexBuilder {
 
     /**
      * Every log under {@code sessions/}, then notes.md. A log that cannot be read is skipped, named.
-     * Logs share transactions, so a start-up or a reindex over many short logs commits rarely.
+     * Logs share transactions, so a start-up or a reindex over many short logs commits rarely. Into
+     * an empty file (a reindex, a deleted index) the postings index is made once at the end.
      */
     Counts catchUpAll(Path notes) throws SQLException {
         Counts total = new Counts(0, 0, 0);
+        boolean build = IndexSchema.empty(c);
+        if (build) {
+            IndexSchema.dropPostingsIndex(c);
+            writes.bulk(true);
+        }
         startPipeline();
         try {
             for (String session : sessions()) {
@@ -110,7 +117,14 @@ final class IndexBuilder {
             }
             flush();
         } finally {
-            stopPipeline();
+            try {
+                stopPipeline();
+            } finally {
+                if (build) {
+                    writes.bulk(false);
+                    IndexSchema.createPostingsIndex(c);
+                }
+            }
         }
         return total.plus(new Counts(0, 0, catchUpNotes(notes)));
     }

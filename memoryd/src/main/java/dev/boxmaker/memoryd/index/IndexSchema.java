@@ -17,6 +17,13 @@ final class IndexSchema {
     /** Bumped when the layout changes; an index of another version is rebuilt by reindex. */
     static final int VERSION = 2;
 
+    /**
+     * How recall finds a term's segments. A build into an empty file drops it and makes it again at
+     * the end, one sort instead of a random insert per term per batch; recall runs the literal query
+     * while it is missing.
+     */
+    static final String POSTINGS_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS postings_term ON postings (term, first, last)";
+
     private static final String[] CREATE = {
         "CREATE VIRTUAL TABLE IF NOT EXISTS hits USING fts5(text, tokenize = 'unicode61')",
         // doclen: the row's token count, as FTS5 counts it; tokens: the row's FTS5 tokens, kept only
@@ -38,7 +45,7 @@ final class IndexSchema {
         // so recall may cache a segment by its id.
         "CREATE TABLE IF NOT EXISTS postings (id INTEGER PRIMARY KEY AUTOINCREMENT, term TEXT NOT NULL, first INTEGER NOT NULL,"
                 + " last INTEGER NOT NULL, n INTEGER NOT NULL, data BLOB NOT NULL)",
-        "CREATE UNIQUE INDEX IF NOT EXISTS postings_term ON postings (term, first, last)",
+        POSTINGS_INDEX,
         // file: this file's own random id, so what recall caches from one file is never read as another's.
         "CREATE TABLE IF NOT EXISTS stats (id INTEGER PRIMARY KEY CHECK (id = 1), rows INTEGER NOT NULL,"
                 + " tokens INTEGER NOT NULL, file INTEGER NOT NULL)",
@@ -74,6 +81,27 @@ final class IndexSchema {
                 s.execute(sql);
             }
             s.execute("PRAGMA user_version = " + VERSION);
+        }
+    }
+
+    /** Whether the file holds no row yet: a new file, or a deleted index made again. */
+    static boolean empty(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT (SELECT rows FROM stats WHERE id = 1) = 0"
+                        + " AND NOT EXISTS (SELECT 1 FROM postings) AND NOT EXISTS (SELECT 1 FROM sources)")) {
+            return rs.next() && rs.getInt(1) == 1;
+        }
+    }
+
+    static void dropPostingsIndex(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("DROP INDEX IF EXISTS postings_term");
+        }
+    }
+
+    static void createPostingsIndex(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(POSTINGS_INDEX);
         }
     }
 

@@ -5,7 +5,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -47,36 +46,40 @@ final class IndexWrites {
 
     /**
      * Works out a batch without touching the index's connection, so a catch-up can prepare the next
-     * batch while this one is written: each row's tokens folded into its terms' postings (one map
-     * lookup per token, no row's token list kept), its token count, and the tokens stored for the
-     * rows FTS5 splits itself.
+     * batch while this one is written: each row's tokens folded into its terms' postings (a plain
+     * text's tokens looked up in place, no string made per token), its token count, and the tokens
+     * stored for the rows FTS5 splits itself. The terms come out in order ({@link TermTable#sorted}).
      */
     Prepared prepare(List<IndexRow> rows, long first) throws SQLException {
         java.util.Iterator<List<String>> others = othersTokens(rows).iterator();
-        Map<String, PostingCodec.Postings> byTerm = new HashMap<>();
+        TermTable table = new TermTable();
         int[] lengths = new int[rows.size()];
         String[] stored = new String[rows.size()];
         long tokenTotal = 0;
         long rowid = first;
         for (int r = 0; r < rows.size(); r++) {
             String text = rows.get(r).text();
-            boolean plain = Tokens.plain(text);
-            List<String> rowTokens = plain ? Tokens.split(text) : others.next();
-            int length = rowTokens.size();
-            lengths[r] = length;
-            stored[r] = plain ? null : String.join(" ", rowTokens);
-            tokenTotal += length;
-            for (String t : rowTokens) {
-                PostingCodec.Postings p = byTerm.get(t);
-                if (p == null) {
-                    p = new PostingCodec.Postings(2);
-                    byTerm.put(t, p);
+            int length;
+            if (Tokens.plain(text)) {
+                length = Tokens.count(text);
+                for (int from = Tokens.next(text, 0); from < text.length(); from = Tokens.next(text, from)) {
+                    int to = Tokens.end(text, from);
+                    table.plain(text, from, to).addOccurrence(rowid, length);
+                    from = to;
                 }
-                p.addOccurrence(rowid, length);
+            } else {
+                List<String> rowTokens = others.next();
+                length = rowTokens.size();
+                stored[r] = String.join(" ", rowTokens);
+                for (String t : rowTokens) {
+                    table.term(t).addOccurrence(rowid, length);
+                }
             }
+            lengths[r] = length;
+            tokenTotal += length;
             rowid++;
         }
-        return new Prepared(rows, first, lengths, stored, byTerm, tokenTotal);
+        return new Prepared(rows, first, lengths, stored, table.sorted(), tokenTotal);
     }
 
     /** Writes a prepared batch; its rowids must follow the highest in the index. */
@@ -103,6 +106,11 @@ final class IndexWrites {
         applyDeltas(batch.byTerm());
         postings.add(batch.byTerm(), rows.size());
         addStats(rows.size(), batch.tokenTotal());
+    }
+
+    /** See {@link PostingWrites#bulk}. */
+    void bulk(boolean on) {
+        postings.bulk(on);
     }
 
     /** Rows are numbered here, one past the highest, so hits and sources share each rowid. */

@@ -24,6 +24,8 @@ final class PostingWrites {
 
     private final Connection c;
     private final Shape shape;
+    /** While a build fills an empty file: no segment is read or merged, every batch appends its own. */
+    private boolean bulk;
 
     /** Block and segment sizes and the merge threshold; tests make them small to reach every path. */
     record Shape(int block, int segmentMax, int mergeBelowRows) {
@@ -37,7 +39,7 @@ final class PostingWrites {
 
     /** Writes a batch's postings, {@code rows} being the number of rows they came from. */
     void add(Map<String, Postings> byTerm, int rows) throws SQLException {
-        boolean merge = rows < shape.mergeBelowRows();
+        boolean merge = !bulk && rows < shape.mergeBelowRows();
         try (PreparedStatement tail = c.prepareStatement(
                 "SELECT id, first, n, data FROM postings WHERE term = ? ORDER BY first DESC LIMIT 1");
                 PreparedStatement drop = drop();
@@ -64,6 +66,10 @@ final class PostingWrites {
             drop.executeBatch();
             put.executeBatch();
         }
+    }
+
+    void bulk(boolean on) {
+        bulk = on;
     }
 
     /** New segments go to the end of the table, so a catch-up appends rather than rewriting pages. */

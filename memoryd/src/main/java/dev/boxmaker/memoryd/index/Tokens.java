@@ -111,6 +111,35 @@ public final class Tokens {
         return true;
     }
 
+    /** The number of tokens of a plain text ({@link #split}'s size, without making them). */
+    public static int count(String text) {
+        int n = 0;
+        for (int from = next(text, 0); from < text.length(); from = next(text, end(text, from))) {
+            n++;
+        }
+        return n;
+    }
+
+    /** Where the next token of a plain text starts, at or after {@code from}; the length when none does. */
+    static int next(String text, int from) {
+        while (from < text.length() && !word(text.charAt(from))) {
+            from++;
+        }
+        return from;
+    }
+
+    /** Where the token of a plain text starting at {@code from} ends. */
+    static int end(String text, int from) {
+        while (from < text.length() && word(text.charAt(from))) {
+            from++;
+        }
+        return from;
+    }
+
+    private static boolean word(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    }
+
     /** The tokens of a plain text, in order: runs of ASCII letters and digits, lower-cased. */
     public static List<String> split(String text) {
         List<String> tokens = new ArrayList<>();

@@ -310,7 +310,15 @@ public final class FastSearch {
         }
     }
 
+    /** The file's layout, or 0 while its postings index is missing (an empty file being filled). */
     private static int layout(Connection c) throws SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index'"
+                + " AND name = 'postings_term')");
+                ResultSet rs = q.executeQuery()) {
+            if (!rs.next() || rs.getInt(1) == 0) {
+                return 0;
+            }
+        }
         try (PreparedStatement q = c.prepareStatement("PRAGMA user_version"); ResultSet rs = q.executeQuery()) {
             return rs.next() ? rs.getInt(1) : 0;
         }

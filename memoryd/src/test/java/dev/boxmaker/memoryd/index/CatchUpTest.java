@@ -215,6 +215,12 @@ class CatchUpTest {
                 rs.next();
                 assertThat(rs.getInt(1)).isEqualTo(4);
             }
+            // Built into empty files: the postings index, dropped for the build, is there again.
+            try (var rs = many.createStatement().executeQuery(
+                    "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'postings_term'")) {
+                rs.next();
+                assertThat(rs.getInt(1)).isEqualTo(1);
+            }
         }
     }
 

@@ -26,4 +26,16 @@ class FastSearchLayoutTest {
             assertThat(FastSearch.top(c, List.of("launch"), 5)).isEmpty();
         }
     }
+
+    @Test
+    void whileAnEmptyFileIsFilledWithoutItsPostingsIndexTheLiteralQueryAnswers() throws Exception {
+        try (Connection c = TestIndexes.build(dir.resolve("memory.sqlite3"), List.of("launch window", "tea"),
+                List.of("2026-09-24T14:00:00Z", "2026-09-24T14:01:00Z"))) {
+            try (Statement s = c.createStatement()) {
+                s.execute("DROP INDEX postings_term");
+            }
+            assertThat(FastSearch.top(c, List.of("launch"), 5)).isEmpty();
+            assertThat(LiteralSearch.top(c, List.of("launch"), 5)).extracting(Ranked::rowid).containsExactly(1L);
+        }
+    }
 }
