@@ -118,7 +118,10 @@ public final class RecallBench {
         return Stats.of("recall over the socket", 1, nanos, (System.nanoTime() - start) / 1e9);
     }
 
-    /** Waits until the index's progress covers every record; the moment it did. */
+    /**
+     * Waits until the index's progress covers every record and its postings index is made (a build
+     * into an empty file makes it last); the moment it did.
+     */
     static long waitForCatchUp(Path index, long records, Process memoryd) throws Exception {
         while (true) {
             if (!memoryd.isAlive()) {
@@ -127,7 +130,8 @@ public final class RecallBench {
             if (Files.exists(index)) {
                 try (Connection c = IndexWork.open(index);
                         ResultSet rs = c.createStatement().executeQuery(
-                                "SELECT coalesce(sum(records), 0) FROM progress WHERE log != 'notes.md'")) {
+                                "SELECT coalesce(sum(records), 0) FROM progress WHERE log != 'notes.md' AND EXISTS"
+                                + " (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'postings_term')")) {
                     if (rs.next() && rs.getLong(1) >= records) {
                         return System.nanoTime();
                     }

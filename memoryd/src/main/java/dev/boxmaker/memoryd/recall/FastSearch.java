@@ -43,7 +43,7 @@ public final class FastSearch {
      * When the rarest term has at most this many rows, its rows are scored first to learn a k-th
      * score, so the walk proper starts with most terms already out of the essential set.
      */
-    static final long SEED_ROWS_MAX = PostingCursor.EAGER_ROWS_MAX;
+    static final long SEED_ROWS_MAX = 4L * dev.boxmaker.memoryd.index.PostingCodec.SEGMENT_MAX;
 
     /** The index layout this search reads ({@code PRAGMA user_version}). */
     static final int LAYOUT = 2;
@@ -206,8 +206,66 @@ public final class FastSearch {
                     }
                     continue;
                 }
-                scoreWindow(p, d, upTo, freq, least);
+                if (m - p == 1) {
+                    scoreAlone(p, upTo, freq, least);
+                } else {
+                    scoreWindow(p, d, upTo, freq, least);
+                }
             }
+        }
+
+        /**
+         * {@link #scoreWindow} when one cursor is walked (the common case once a k-th score is
+         * known): its postings are read in a tight loop and a row goes further only when its own
+         * part, from a table, with every looked-up term's bound, could reach the k-th score.
+         */
+        private void scoreAlone(int p, long upTo, double[] freq, int least) throws SQLException {
+            PostingCursor cur = cursors[p];
+            double[][] parts = scorer.table(terms[p]);
+            double rest = prefix[p];
+            while (cur.doc() <= upTo) {
+                int count = cur.count();
+                int length = cur.length();
+                double part = count < parts.length && length < Scorer.LENGTHS ? parts[count][length]
+                        : scorer.part(terms[p], count, length);
+                if (best.reachable(part + rest)) {
+                    long d = cur.doc();
+                    if (contender(p, d, part, length) && offer(d, length, freq) && Math.max(least, nonEssential()) != p) {
+                        cur.next();
+                        return;
+                    }
+                }
+                cur.next();
+            }
+        }
+
+        /**
+         * Whether row {@code d}, whose walked terms add up to {@code partial}, can still reach the
+         * k-th score once the looked-up terms (below {@code p}) are added, looked up from the
+         * highest bound down while it can.
+         */
+        private boolean contender(int p, long d, double partial, int length) throws SQLException {
+            for (int j = p - 1; j >= 0; j--) {
+                if (!best.reachable(partial + prefix[j + 1])) {
+                    return false;
+                }
+                if (cursors[j].advance(d) == d) {
+                    partial += scorer.part(terms[j], cursors[j].count(), length);
+                }
+            }
+            return best.reachable(partial);
+        }
+
+        /** Scores row {@code d} exactly, every cursor standing on it or past it, and offers it; true. */
+        private boolean offer(long d, int length, double[] freq) throws SQLException {
+            Arrays.fill(freq, 0.0);
+            for (int j = 0; j < cursors.length; j++) {
+                if (cursors[j].doc() == d) {
+                    freq[terms[j]] = cursors[j].count();
+                }
+            }
+            best.offer(d, -1.0 * scorer.exact(freq, length));
+            return true;
         }
 
         /** Scores the rows from {@code d} to {@code upTo}, while the split into essential terms holds. */
@@ -223,25 +281,7 @@ public final class FastSearch {
                         partial += scorer.part(terms[j], cur.count(), length);
                     }
                 }
-                boolean contender = true;
-                for (int j = p - 1; j >= 0 && contender; j--) {
-                    contender = best.reachable(partial + prefix[j + 1]);
-                    if (contender && cursors[j].advance(d) == d) {
-                        partial += scorer.part(terms[j], cursors[j].count(), length);
-                    }
-                }
-                boolean offered = false;
-                if (contender && best.reachable(partial)) {
-                    // Every cursor now stands on d or past it: the row's counts, in query order.
-                    Arrays.fill(freq, 0.0);
-                    for (int j = 0; j < m; j++) {
-                        if (cursors[j].doc() == d) {
-                            freq[terms[j]] = cursors[j].count();
-                        }
-                    }
-                    best.offer(d, -1.0 * scorer.exact(freq, length));
-                    offered = true;
-                }
+                boolean offered = contender(p, d, partial, length) && offer(d, length, freq);
                 long next = PostingCursor.END;
                 for (int j = p; j < m; j++) {
                     PostingCursor cur = cursors[j];
@@ -297,6 +337,20 @@ public final class FastSearch {
             }
             double f = count;
             return idf[i] * ((f * (K1 + 1.0)) / (f + norm[length]));
+        }
+
+        /** Counts below this have their parts in {@link #table}. */
+        static final int COUNTS = 4;
+
+        /** Term {@code i}'s parts by count (below {@link #COUNTS}) and length (below {@link #LENGTHS}). */
+        double[][] table(int i) {
+            double[][] t = new double[COUNTS][LENGTHS];
+            for (int count = 1; count < COUNTS; count++) {
+                for (int length = 0; length < LENGTHS; length++) {
+                    t[count][length] = part(i, count, length);
+                }
+            }
+            return t;
         }
 
         /** The row's score, summed term by term in query order as FTS5 does, so the bits match. */

@@ -16,8 +16,12 @@ final class PostingCursor {
     /** The row of an exhausted cursor. */
     static final long END = Long.MAX_VALUE;
 
-    /** A term with at most this many rows has its blobs read with its bounds, in one query. */
-    static final long EAGER_ROWS_MAX = 4L * PostingCodec.SEGMENT_MAX;
+    /**
+     * A term with at most this many rows has its blobs read with its bounds, in one query: a catch-up
+     * writes a segment per term per batch, so a term of a few thousand rows may have dozens of small
+     * segments, cheaper read in one statement than one by one.
+     */
+    static final long EAGER_ROWS_MAX = 32L * PostingCodec.SEGMENT_MAX;
 
     private final Blobs source;
     private final String term;
