@@ -15,8 +15,8 @@ import java.util.Random;
  * The fast path alone on an index file already built (by {@link RecallBench}'s memoryd, say), in this
  * process, over the bench's questions, through a segment cache as memoryd's: for working on the
  * search without rebuilding a corpus. Prints each round's figures and the thread's CPU time per query.
- * Usage: FastPathOnFile INDEX_FILE [QUESTIONS] [ROUNDS]; the first round warms the JIT and is not
- * counted.
+ * Usage: FastPathOnFile INDEX_FILE [QUESTIONS] [ROUNDS]; each round asks questions of its own (as the
+ * socket bench's warm-up does), so no round finds its own segments cached; the first warms the JIT.
  */
 public final class FastPathOnFile {
     private FastPathOnFile() {
@@ -29,7 +29,7 @@ public final class FastPathOnFile {
         ChatCorpus corpus = new ChatCorpus(RecallBench.SEED);
         Random random = new Random(RecallBench.SEED + 1);
         List<List<String>> questions = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < count * rounds; i++) {
             questions.add(QueryTerms.terms(corpus.question(random)));
         }
         SegmentCache cache = new SegmentCache();
@@ -42,7 +42,7 @@ public final class FastPathOnFile {
                 for (int i = 0; i < count; i++) {
                     c.setAutoCommit(false);
                     long t0 = System.nanoTime();
-                    Optional<List<Ranked>> top = FastSearch.top(c, questions.get(i), RecallBench.K, cache);
+                    Optional<List<Ranked>> top = FastSearch.top(c, questions.get(round * count + i), RecallBench.K, cache);
                     nanos[i] = System.nanoTime() - t0;
                     c.rollback();
                     c.setAutoCommit(true);
