@@ -31,7 +31,7 @@ public final class RecallBench {
     static final Duration WAIT = Duration.ofMinutes(30);
     static final long POLL_MILLIS = 200;
     /** memoryd's JVM flags, as a deployment would set them: a small heap, the serial collector. */
-    static final String MEMORYD_JAVA_OPTS = "-XX:+UseSerialGC -Xmx112m";
+    static final String MEMORYD_JAVA_OPTS = "-XX:+UseSerialGC -Xmx104m";
 
     private RecallBench() {
     }
