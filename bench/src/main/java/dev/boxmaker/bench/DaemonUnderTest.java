@@ -8,9 +8,21 @@ import java.nio.file.Path;
 
 /** A packaged daemon started as a process on a fresh home under /tmp, stopped on close. */
 record DaemonUnderTest(Path home, Process process) implements AutoCloseable {
+    /**
+     * Extra JVM options for memoryd, split on spaces: to profile it during a run, for instance
+     * {@code BENCH_MEMORYD_JAVA_OPTS=-XX:StartFlightRecording=filename=/tmp/memoryd.jfr}.
+     */
+    static final String JAVA_OPTS_ENV = "BENCH_MEMORYD_JAVA_OPTS";
+
     static DaemonUnderTest memoryd(Path jar) throws Exception {
         Path home = Files.createTempDirectory(Path.of("/tmp"), "bxb");
-        ProcessBuilder builder = new ProcessBuilder("java", "-XX:+UseSerialGC", "-jar", jar.toString(), "serve")
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("java", "-XX:+UseSerialGC"));
+        String extra = System.getenv(JAVA_OPTS_ENV);
+        if (extra != null && !extra.isBlank()) {
+            command.addAll(java.util.List.of(extra.trim().split(" +")));
+        }
+        command.addAll(java.util.List.of("-jar", jar.toString(), "serve"));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(home.resolve("memoryd.log").toFile());
         builder.environment().put("BOXMAKER_HOME", home.toString());
         DaemonUnderTest daemon = new DaemonUnderTest(home, builder.start());
