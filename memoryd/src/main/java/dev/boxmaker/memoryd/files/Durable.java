@@ -72,13 +72,23 @@ public final class Durable {
 
     /** Appends {@code text} (UTF-8) to {@code file}, creating it 0600 if missing, and flushes it. */
     public static void append(Path file, String text) throws IOException {
+        append(file, text, new Object()); // a lock nobody else holds
+    }
+
+    /**
+     * {@link #append(Path, String)}, holding {@code writing} while the bytes go in but not while they
+     * are flushed: a reader in this process that holds it sees all of the append or none of it.
+     */
+    public static void append(Path file, String text, Object writing) throws IOException {
         // The file exists on every append but a month's first: create it (0600, directory flushed)
         // only then, rather than trying, and failing, to create it before each journal line.
         if (!Files.exists(file)) {
             ensureFile(file);
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-            writeAll(ch, text);
+            synchronized (writing) {
+                writeAll(ch, text);
+            }
             ch.force(true);
         }
     }

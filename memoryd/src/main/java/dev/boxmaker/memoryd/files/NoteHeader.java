@@ -69,6 +69,10 @@ public record NoteHeader(Kind kind, String time, String session, String file, Da
 
     /** The header {@code line} holds, if it matches the grammar exactly. */
     public static Optional<NoteHeader> parse(String line) {
+        // Every header starts so; most lines (bodies) are ruled out here without a pattern.
+        if (!line.startsWith("§ ")) {
+            return Optional.empty();
+        }
         Matcher m = NOTED.matcher(line);
         if (m.matches()) {
             return Optional.of(new NoteHeader(Kind.NOTED, m.group(1), m.group(2), null, DataClass.parse(m.group(3)),

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import org.jboss.logging.Logger;
 
@@ -297,24 +298,38 @@ final class IndexBuilder {
         });
     }
 
-    /** Reads notes.md past its progress: notes added, retracted notes taken out. */
+    /**
+     * Reads notes.md past its progress: notes added, retracted notes taken out. It reads from the
+     * byte offset in {@code progress}, so a catch-up after an edit reads that edit's notes, not the
+     * whole file; an offset that is missing (an index from before offsets were kept) or no longer
+     * starts a note (the owner rewrote the file) falls back to counting notes from the start.
+     */
     long catchUpNotes(Path notesFile) throws SQLException {
-        List<NotesFile.Note> notes;
+        Progress at = progress(NOTES_LOG);
+        NotesFile file = new NotesFile(notesFile);
+        Optional<NotesFile.Tail> tail;
         try {
-            notes = new NotesFile(notesFile).read();
+            tail = at.bytes() == null ? Optional.empty() : file.readFrom(at.bytes());
+            if (tail.isEmpty()) {
+                tail = pastCount(file.readFrom(0).orElseThrow(), at.records());
+            }
         } catch (IOException e) {
             LOG.warn(Sentences.notesUnreadable(notesFile, e.getMessage()));
             return 0;
         }
-        Progress at = progress(NOTES_LOG);
-        if (notes.size() <= at.records()) {
+        if (tail.isEmpty()) {
+            return 0;
+        }
+        List<NotesFile.Note> notes = tail.get().notes();
+        long next = tail.get().next();
+        if (notes.isEmpty() && at.bytes() != null && next == at.bytes()) {
             return 0;
         }
         flush();
         long[] added = {0};
         transaction(() -> {
             List<IndexRow> rows = new ArrayList<>();
-            for (int i = (int) at.records(); i < notes.size(); i++) {
+            for (int i = 0; i < notes.size(); i++) {
                 NotesFile.Note note = notes.get(i);
                 if (note.header().kind() == NoteHeader.Kind.RETRACTED) {
                     writes.insert(rows);
@@ -322,7 +337,7 @@ final class IndexBuilder {
                     rows.clear();
                     retract(note.body());
                 } else {
-                    IndexRow row = NoteRows.row(i, note);
+                    IndexRow row = NoteRows.row(at.records() + i, note);
                     if (row.dataClass().compareTo(maxClass) <= 0) {
                         rows.add(row);
                     }
@@ -331,8 +346,19 @@ final class IndexBuilder {
             writes.insert(rows);
             added[0] += rows.size();
             return null;
-        }, Map.of(NOTES_LOG, new Progress(notes.size(), Label.SESSION_START, null)));
+        }, Map.of(NOTES_LOG, new Progress(at.records() + notes.size(), Label.SESSION_START, next)));
         return added[0];
+    }
+
+    /**
+     * The notes of a whole-file read past the first {@code count}, and where they end; empty when
+     * the file holds fewer (the owner cut it): nothing is read until it holds more, as before offsets.
+     */
+    private static Optional<NotesFile.Tail> pastCount(NotesFile.Tail whole, long count) {
+        if (whole.notes().size() < count) {
+            return Optional.empty();
+        }
+        return Optional.of(new NotesFile.Tail(whole.notes().subList((int) count, whole.notes().size()), whole.next()));
     }
 
     /** Takes out the latest noted entry with this text: the note a retraction names (memoryd.md). */

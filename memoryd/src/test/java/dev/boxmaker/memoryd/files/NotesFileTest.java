@@ -75,4 +75,45 @@ class NotesFileTest {
         assertThat(NotesFile.parse("owner's preface\n§ retracted 2026-09-24T21:02Z note 2026-09-24-0003 by the owner\nx\n"))
                 .containsExactly(new NotesFile.Note(NoteHeader.retracted(AT, "2026-09-24-0003"), "x"));
     }
+
+    @Test
+    void readFromAnOffsetGivesTheWholeNotesPastItAndWhereTheyEnd(@TempDir Path dir) throws Exception {
+        NotesFile notes = new NotesFile(dir.resolve("notes.md"));
+        var first = new NotesFile.Note(NoteHeader.noted(AT, SID, DataClass.PRIVATE, false, false), "one");
+        var second = new NotesFile.Note(NoteHeader.dropped(AT, IdentityFile.MEMORY, SID), "two 😀\nlines");
+        notes.append(List.of(first));
+        long firstEnds = Files.size(notes.path());
+        notes.append(List.of(second));
+        long size = Files.size(notes.path());
+        assertThat(notes.readFrom(0)).contains(new NotesFile.Tail(List.of(first, second), size));
+        assertThat(notes.readFrom(firstEnds)).contains(new NotesFile.Tail(List.of(second), size));
+        assertThat(notes.readFrom(size)).contains(new NotesFile.Tail(List.of(), size));
+    }
+
+    @Test
+    void aLastLineWithoutItsNewlineLeavesItsNoteForALaterRead(@TempDir Path dir) throws Exception {
+        Path path = dir.resolve("notes.md");
+        String header = NoteHeader.noted(AT, SID, DataClass.PRIVATE, false, false).line();
+        Files.writeString(path, header + "\nwhole\n" + header + "\nfirst line\nhalf a li");
+        long secondStarts = (header + "\nwhole\n").getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        NotesFile notes = new NotesFile(path);
+        var whole = new NotesFile.Note(NoteHeader.parse(header).orElseThrow(), "whole");
+        assertThat(notes.readFrom(0)).contains(new NotesFile.Tail(List.of(whole), secondStarts));
+        assertThat(notes.readFrom(secondStarts)).contains(new NotesFile.Tail(List.of(), secondStarts));
+        // The whole-file read, as before, takes the unfinished line as it stands.
+        assertThat(notes.read()).hasSize(2);
+    }
+
+    @Test
+    void anOffsetThatDoesNotStartANoteIsRefused(@TempDir Path dir) throws Exception {
+        NotesFile notes = new NotesFile(dir.resolve("notes.md"));
+        notes.append(List.of(new NotesFile.Note(NoteHeader.noted(AT, SID, DataClass.PRIVATE, false, false), "body")));
+        long size = Files.size(notes.path());
+        long bodyStarts = size - "body\n".length();
+        assertThat(notes.readFrom(size + 1)).isEmpty();
+        assertThat(notes.readFrom(3)).isEmpty();
+        assertThat(notes.readFrom(bodyStarts)).isEmpty();
+        assertThat(new NotesFile(dir.resolve("missing.md")).readFrom(0)).contains(new NotesFile.Tail(List.of(), 0));
+        assertThat(new NotesFile(dir.resolve("missing.md")).readFrom(5)).isEmpty();
+    }
 }
