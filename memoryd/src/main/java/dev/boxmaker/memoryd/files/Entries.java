@@ -78,14 +78,24 @@ public final class Entries {
         return !entry.isEmpty() && parse(entry).equals(List.of(entry));
     }
 
-    /** The invariants of a file's entries, checked before writing and after reading back. */
+    /** The invariants of a file's entries, checked before writing: see {@link #checkedText}. */
     public static void checkInvariants(IdentityFile file, List<String> entries) {
+        checkedText(file, entries);
+    }
+
+    /**
+     * The text to write for {@code entries}, once they are checked: within the limit, no entry twice,
+     * none empty or untrimmed, and the text parses back to exactly these entries.
+     */
+    public static String checkedText(IdentityFile file, List<String> entries) {
         Invariants.check(chars(entries) <= file.charsMax(), file.fileName() + " is over its limit");
         Invariants.check(new HashSet<>(entries).size() == entries.size(), file.fileName() + " holds an entry twice");
         for (String entry : entries) {
             Invariants.check(!entry.isEmpty() && entry.equals(normalise(entry)),
                     file.fileName() + " holds an empty or untrimmed entry");
         }
-        Invariants.check(parse(render(entries)).equals(entries), file.fileName() + " does not read back as written");
+        String text = render(entries);
+        Invariants.check(parse(text).equals(entries), file.fileName() + " does not read back as written");
+        return text;
     }
 }

@@ -52,13 +52,17 @@ class DurableTest {
     }
 
     @Test
-    void writeChecksTheInvariantsAndReadsBack(@TempDir Path dir) throws Exception {
+    void writeChecksTheInvariantsAndThatTheTextReadsBackBeforeWriting(@TempDir Path dir) throws Exception {
         MemoryDir memory = new MemoryDir(dir);
         memory.write(IdentityFile.USER, List.of("a", "b"));
         assertThat(Files.readString(dir.resolve("user.md"))).isEqualTo("a\n§\nb\n");
         assertThat(memory.read(IdentityFile.USER)).containsExactly("a", "b");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> memory.write(IdentityFile.USER, List.of("a", "a")))
-                .isInstanceOf(IllegalStateException.class);
+                .isInstanceOf(IllegalStateException.class).hasMessage("invariant broken: user.md holds an entry twice");
+        // An entry holding a separator line would come back as two: refused, the file untouched.
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> memory.write(IdentityFile.USER, List.of("c\n§\nd")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("invariant broken: user.md does not read back as written");
         assertThat(Files.readString(dir.resolve("user.md"))).isEqualTo("a\n§\nb\n");
     }
 }
