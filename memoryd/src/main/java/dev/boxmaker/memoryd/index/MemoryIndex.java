@@ -42,6 +42,16 @@ public final class MemoryIndex implements AutoCloseable {
     /** Idle reader connections kept open; more readers open their own and close them after. */
     static final int READERS_IDLE_MAX = 4;
 
+    /**
+     * How long notes.md must go unchanged before the index reads it: a burst of edits (a
+     * consolidate, a turn's several writes) is read in one transaction after it, rather than each
+     * edit's notes competing with the next edit's flushes.
+     */
+    static final long NOTES_QUIET_MILLIS = 100;
+
+    /** The longest a note waits for the index under a steady stream of edits. */
+    static final long NOTES_WAIT_MILLIS_MAX = 1_000;
+
     /** What the index reads and where. */
     public record Config(Path home, Path indexDir, Path notesFile, DataClass maxClass) {
         /** The index of the memoryd these settings describe. */
@@ -67,10 +77,16 @@ public final class MemoryIndex implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    private final java.util.concurrent.ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "memoryd-index-timer");
+                t.setDaemon(true);
+                return t;
+            });
+    private final Debounced notes;
     private final ReadWriteLock swap = new ReentrantReadWriteLock();
     private final BlockingQueue<Reader> idle = new ArrayBlockingQueue<>(READERS_IDLE_MAX);
     private final Map<SessionId, CompletableFuture<Void>> queuedSessions = new ConcurrentHashMap<>();
-    private final Map<Path, CompletableFuture<Void>> queuedNotes = new ConcurrentHashMap<>();
     private volatile long generation;
     private volatile boolean damaged;
     /** Used on the writer thread only. */
@@ -80,6 +96,10 @@ public final class MemoryIndex implements AutoCloseable {
     private MemoryIndex(Config config) {
         this.config = config;
         this.file = config.indexDir().resolve(FILE);
+        this.notes = new Debounced(timer, writer, () -> runGuarded(() -> {
+            builder().catchUpNotes(config.notesFile());
+            return null;
+        }), NOTES_QUIET_MILLIS, NOTES_WAIT_MILLIS_MAX);
     }
 
     /**
@@ -126,12 +146,13 @@ public final class MemoryIndex implements AutoCloseable {
         });
     }
 
-    /** Queues reading notes.md past its progress (a note added or retracted), at most once at a time. */
+    /**
+     * Queues reading notes.md past its progress (a note added or retracted), once notes.md has been
+     * quiet for {@link #NOTES_QUIET_MILLIS} (at most {@link #NOTES_WAIT_MILLIS_MAX} after the first
+     * change); the changes meanwhile share one read. {@link #flush} reads at once.
+     */
     public Future<Void> notesChanged() {
-        return coalesced(queuedNotes, config.notesFile(), () -> {
-            builder().catchUpNotes(config.notesFile());
-            return null;
-        });
+        return notes.request();
     }
 
     /** Queues {@code task} under {@code key} unless a task for it waits already; the future of the one queued. */
@@ -153,8 +174,9 @@ public final class MemoryIndex implements AutoCloseable {
         return mine;
     }
 
-    /** Completes once everything queued before it is done; for tests and shutdown. */
+    /** Completes once everything queued before it is done, a waiting notes read too; for tests and shutdown. */
     public Future<Void> flush() {
+        notes.runNow();
         return submit(() -> null);
     }
 
@@ -390,6 +412,8 @@ public final class MemoryIndex implements AutoCloseable {
 
     @Override
     public void close() {
+        notes.runNow();
+        timer.shutdownNow();
         writer.shutdown();
         try {
             writer.awaitTermination(IndexFile.BUSY_TIMEOUT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
