@@ -25,6 +25,11 @@ public final class NotesFile {
 
     /** Complete notes read from an offset, and the offset just past the last of them. */
     public record Tail(List<Note> notes, long next) {
+        /** The notes past the first {@code count}, ending where these end; empty when there are fewer. */
+        public Optional<Tail> pastFirst(long count) {
+            return count > notes.size() ? Optional.empty()
+                    : Optional.of(new Tail(notes.subList((int) count, notes.size()), next));
+        }
     }
 
     /**

@@ -311,7 +311,7 @@ final class IndexBuilder {
         try {
             tail = at.bytes() == null ? Optional.empty() : file.readFrom(at.bytes());
             if (tail.isEmpty()) {
-                tail = pastCount(file.readFrom(0).orElseThrow(), at.records());
+                tail = file.readFrom(0).orElseThrow().pastFirst(at.records());
             }
         } catch (IOException e) {
             LOG.warn(Sentences.notesUnreadable(notesFile, e.getMessage()));
@@ -348,17 +348,6 @@ final class IndexBuilder {
             return null;
         }, Map.of(NOTES_LOG, new Progress(at.records() + notes.size(), Label.SESSION_START, next)));
         return added[0];
-    }
-
-    /**
-     * The notes of a whole-file read past the first {@code count}, and where they end; empty when
-     * the file holds fewer (the owner cut it): nothing is read until it holds more, as before offsets.
-     */
-    private static Optional<NotesFile.Tail> pastCount(NotesFile.Tail whole, long count) {
-        if (whole.notes().size() < count) {
-            return Optional.empty();
-        }
-        return Optional.of(new NotesFile.Tail(whole.notes().subList((int) count, whole.notes().size()), whole.next()));
     }
 
     /** Takes out the latest noted entry with this text: the note a retraction names (memoryd.md). */
