@@ -75,12 +75,23 @@ public final class NotesFile {
         if (notes.isEmpty()) {
             return;
         }
-        StringBuilder text = new StringBuilder();
+        // An append a crash cut short leaves a last line without its newline; the next note starts
+        // on a line of its own, or its header would read as part of that line and the note be lost.
+        StringBuilder text = new StringBuilder(endsMidLine() ? "\n" : "");
         for (Note note : notes) {
             Invariants.check(storable(note.body()), "a note body would not read back as written");
             text.append(render(note));
         }
         Durable.append(path, text.toString(), APPENDING);
+    }
+
+    private boolean endsMidLine() throws IOException {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            ByteBuffer last = ByteBuffer.allocate(1);
+            return ch.size() > 0 && ch.read(last, ch.size() - 1) == 1 && last.get(0) != '\n';
+        } catch (NoSuchFileException missing) {
+            return false;
+        }
     }
 
     /** Every entry in the file, in order. Lines before the first header (an owner's edit) are skipped. */

@@ -116,4 +116,15 @@ class NotesFileTest {
         assertThat(new NotesFile(dir.resolve("missing.md")).readFrom(0)).contains(new NotesFile.Tail(List.of(), 0));
         assertThat(new NotesFile(dir.resolve("missing.md")).readFrom(5)).isEmpty();
     }
+
+    @Test
+    void anAppendAfterALastLineWithoutItsNewlineStartsOnALineOfItsOwn(@TempDir Path dir) throws Exception {
+        Path path = dir.resolve("notes.md");
+        String header = NoteHeader.noted(AT, SID, DataClass.PRIVATE, false, false).line();
+        Files.writeString(path, header + "\ncut sh");
+        var note = new NotesFile.Note(NoteHeader.dropped(AT, IdentityFile.MEMORY, SID), "whole");
+        new NotesFile(path).append(List.of(note));
+        assertThat(Files.readString(path)).isEqualTo(header + "\ncut sh\n" + NotesFile.render(note));
+        assertThat(new NotesFile(path).read()).extracting(NotesFile.Note::body).containsExactly("cut sh", "whole");
+    }
 }

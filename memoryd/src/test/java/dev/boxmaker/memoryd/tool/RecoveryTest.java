@@ -88,6 +88,19 @@ class RecoveryTest {
     }
 
     @Test
+    void aNoteCutShortInItsLastLineIsAppendedWholeOnALineOfItsOwn() throws Exception {
+        store.note(tainted(), "seen on a page");
+        String notesAfter = read(dir.resolve("notes.md"));
+        String cut = notesAfter.substring(0, notesAfter.length() - "page\n".length());
+        write("notes.md", cut);
+        reopen();
+        assertThat(read(dir.resolve("notes.md"))).isEqualTo(cut + "\n" + notesAfter);
+        assertThat(store.files().notes().read()).extracting(n -> n.body()).containsExactly("seen on a ", "seen on a page");
+        reopen();
+        assertThat(read(dir.resolve("notes.md"))).isEqualTo(cut + "\n" + notesAfter);
+    }
+
+    @Test
     void anUndoStoppedAfterItsJournalLineIsFinished() throws Exception {
         store.add(clean(), IdentityFile.USER, "a");
         store.add(clean(), IdentityFile.USER, "b");
