@@ -11,7 +11,6 @@ import dev.boxmaker.proto.wire.msg.ToolRequest;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -30,6 +29,8 @@ public final class MemoryWriteLatency {
     private static final SessionId SESSION = SessionId.of("chat-bench");
     private static final int ENTRIES_KEPT = 10;
     private static final int WARMUP_WRITES = 300;
+    /** How much of the journal's end is read to find its last line; doubled until a line fits. */
+    private static final long JOURNAL_TAIL_BYTES = 64 * 1024;
 
     private MemoryWriteLatency() {
     }
@@ -90,11 +91,33 @@ public final class MemoryWriteLatency {
         }
     }
 
+    /**
+     * The journal's last line with its newline, read from the end of the month's file: reading the
+     * whole file after every pair made the run quadratic, and the bench's own work between
+     * measurements grew with it.
+     */
     private static byte[] lastJournalLine(Path edits) throws Exception {
+        Path month;
         try (var months = Files.list(edits)) {
-            Path month = months.sorted().reduce((a, b) -> b).orElseThrow();
-            String[] lines = Files.readString(month).split("\n");
-            return (lines[lines.length - 1] + "\n").getBytes(StandardCharsets.UTF_8);
+            month = months.sorted().reduce((a, b) -> b).orElseThrow();
+        }
+        try (FileChannel ch = FileChannel.open(month, StandardOpenOption.READ)) {
+            long size = ch.size();
+            for (long window = JOURNAL_TAIL_BYTES; ; window *= 2) {
+                long from = Math.max(0, size - window);
+                ByteBuffer tail = ByteBuffer.allocate((int) (size - from));
+                while (tail.hasRemaining() && ch.read(tail, from + tail.position()) >= 0) {
+                    // Until the window is read; memoryd is idle between a pair and its floor.
+                }
+                byte[] b = tail.array();
+                int start = b.length - 1;
+                while (start > 0 && b[start - 1] != '\n') {
+                    start--;
+                }
+                if (start > 0 || from == 0) {
+                    return java.util.Arrays.copyOfRange(b, start, b.length);
+                }
+            }
         }
     }
 
