@@ -37,14 +37,26 @@ public final class Bxctl implements Runnable {
 
     Map<String, String> env = System.getenv();
 
-    /** Whether standard output is a terminal, where progress lines are shown. */
-    boolean terminal = System.console() != null;
+    /** Whether standard output is a terminal, where progress lines are shown; null until {@link #terminal()}. */
+    Boolean terminal;
 
     /** Where {@code bxctl chat} reads a conversation from. */
     java.io.InputStream in = System.in;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
+
+    /**
+     * Asked only by the commands that show progress: on JDK 22 and later {@code System.console()}
+     * looks up the console providers (jdk.internal.le's among them), work a cold start of every
+     * other command would do for nothing.
+     */
+    boolean terminal() {
+        if (terminal == null) {
+            terminal = System.console() != null;
+        }
+        return terminal;
+    }
 
     PrintWriter out() {
         return spec.commandLine().getOut();
