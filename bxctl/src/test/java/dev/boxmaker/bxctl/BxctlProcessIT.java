@@ -32,10 +32,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * bin/bxctl as the owner runs it: a process on the class path the build copies to bxctl/target/cli,
- * against fake daemons on real sockets. A jar that class path lacks fails here, not on the owner's
- * machine. Each run must print what bxctl run in this JVM, on the whole test class path, prints for
- * the same command line, byte for byte, with the same exit code; both ways bin/bxctl starts a JVM are
- * run (JDK 25 with its AOT cache where it is installed, and the {@code java} on the PATH).
+ * with the cache of its training run, against fake daemons on real sockets. A jar that class path
+ * lacks fails here, not on the owner's machine. Each run must print what bxctl run in this JVM, on
+ * the whole test class path, prints for the same command line, byte for byte, with the same exit
+ * code; both ways bin/bxctl starts a JVM are run (JDK 25 with its AOT cache where it is installed,
+ * and the {@code java} on the PATH with its AppCDS archive).
  */
 class BxctlProcessIT {
     static final Path BXCTL = Path.of(System.getProperty("boxmaker.root", "..")).resolve("bin/bxctl");
