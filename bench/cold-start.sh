@@ -18,22 +18,13 @@ train="-cp $cli_cp dev.boxmaker.bxctl.Training" # bin/bxctl's training runs
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-median() { # command...: prints the median wall time in ms of $runs runs
-  local times=()
-  for _ in $(seq 1 "$runs"); do
-    local t0 t1
-    t0=$(date +%s%N)
-    "$@" >/dev/null 2>&1 || true
-    t1=$(date +%s%N)
-    times+=($(( (t1 - t0) / 1000000 )))
-  done
-  printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p"
-}
-
-# shellcheck disable=SC2086 # the commands below are words split on purpose (no path has a space)
+# The rows are timed interleaved, one run of each command in turn, $runs rounds, so that a change in
+# the machine's load falls on every row alike; each figure is the median wall time of its runs.
+labels=()
+commands=()
 row() { # label, command for status, command for memory show (each before bxctl's arguments)
-  printf '| %-66s | %6s ms | %6s ms |\n' "$1" \
-    "$(median $2 --home "$home" status)" "$(median $3 --home "$home" memory show)"
+  labels+=("$1")
+  commands+=("$2 --home $home status" "$3 --home $home memory show")
 }
 
 # shellcheck disable=SC2086
@@ -41,8 +32,27 @@ same() { # cached plain command: a cached run must print what a plain run prints
   diff <($1 --home "$home" $3 2>&1) <($2 --home "$home" $3 2>&1) >&2
 }
 
-echo "| how | status | memory show |"
-echo "|---|---|---|"
+# shellcheck disable=SC2086 # the commands are words split on purpose (no path has a space)
+measure() { # times every command $runs times, interleaved; prints the table's rows
+  local round i t0 t1
+  for round in $(seq 1 "$runs"); do
+    for i in "${!commands[@]}"; do
+      t0=$(date +%s%N)
+      ${commands[i]} >/dev/null 2>&1 || true
+      t1=$(date +%s%N)
+      echo $(( (t1 - t0) / 1000000 )) >>"$work/times.$i"
+    done
+  done
+  for i in "${!labels[@]}"; do
+    printf '| %-66s | %6s ms | %6s ms |\n' "${labels[i]}" "$(median "$work/times.$((2 * i))")" \
+      "$(median "$work/times.$((2 * i + 1))")"
+  done
+}
+
+median() { # file of times, one a line
+  sort -n "$1" | sed -n "$(( (runs + 1) / 2 ))p"
+}
+
 row "java -jar quarkus-run.jar (Quarkus command mode), JDK 17" \
   "java $opts -jar $app/quarkus-run.jar" "java $opts -jar $app/quarkus-run.jar"
 row "plain main (dev.boxmaker.bxctl.Cli) on the app's 48 jars, JDK 17" \
@@ -88,7 +98,8 @@ def exactly(s, n):
         data += chunk
     return data
 
-home, command = sys.argv[1], sys.argv[2]
+# Called as bxctl is: --home HOME status, or --home HOME memory show.
+home, command = sys.argv[2], sys.argv[3]
 if command == "status":
     for path in ("run/owner-memory/admin.sock", "run/owner-broker/admin.sock", "run/owner-loop/loop.sock"):
         try:
@@ -103,7 +114,9 @@ else:
     print(reply["body"]["text"])
 PY
 python="$(python3 -c 'import sys; print(sys.executable)')"
-printf '| %-66s | %6s ms | %6s ms |\n' "floor: python3 as the PATH finds it ($(command -v python3))" \
-  "$(median python3 "$work/client.py" "$home" status)" "$(median python3 "$work/client.py" "$home" show)"
-printf '| %-66s | %6s ms | %6s ms |\n' "floor: that python3's interpreter itself ($python)" \
-  "$(median "$python" "$work/client.py" "$home" status)" "$(median "$python" "$work/client.py" "$home" show)"
+row "floor: python3 as the PATH finds it ($(command -v python3))" \
+  "python3 $work/client.py" "python3 $work/client.py"
+row "floor: that python3's interpreter itself ($python)" "$python $work/client.py" "$python $work/client.py"
+echo "| how | status | memory show |"
+echo "|---|---|---|"
+measure
