@@ -13,9 +13,7 @@ import picocli.CommandLine.ScopeType;
  * exit code and never calls {@code System.exit}.
  */
 @Command(name = "bxctl", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT,
-        description = "The owner's command line for Boxmaker's daemons.",
-        subcommands = {ChatCommand.class, MemoryCommand.class, IndexCommands.ReindexCommand.class, StatusCommand.class,
-            picocli.AutoComplete.GenerateCompletion.class})
+        description = "The owner's command line for Boxmaker's daemons.", addMethodSubcommands = false)
 public final class Bxctl implements Runnable {
     @Option(names = "--home", scope = ScopeType.INHERIT,
             description = "The home directory (default: $BOXMAKER_HOME, then /var/lib/boxmaker).")
@@ -39,14 +37,26 @@ public final class Bxctl implements Runnable {
 
     Map<String, String> env = System.getenv();
 
-    /** Whether standard output is a terminal, where progress lines are shown. */
-    boolean terminal = System.console() != null;
+    /** Whether standard output is a terminal, where progress lines are shown; null until {@link #terminal()}. */
+    Boolean terminal;
 
     /** Where {@code bxctl chat} reads a conversation from. */
     java.io.InputStream in = System.in;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
+
+    /**
+     * Asked only by the commands that show progress: on JDK 22 and later {@code System.console()}
+     * looks up the console providers (jdk.internal.le's among them), work a cold start of every
+     * other command would do for nothing.
+     */
+    boolean terminal() {
+        if (terminal == null) {
+            terminal = System.console() != null;
+        }
+        return terminal;
+    }
 
     PrintWriter out() {
         return spec.commandLine().getOut();
@@ -58,7 +68,7 @@ public final class Bxctl implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), BxctlSentences.NO_COMMAND);
+        throw new CommandLine.ParameterException(spec.commandLine(), BxctlSentences.NO_COMMAND);
     }
 
     @Command(name = "approvals", description = "The tool calls waiting for your approval: id, session, tool, grant, arguments.")
@@ -111,13 +121,19 @@ public final class Bxctl implements Runnable {
             Map<String, String> env) {
         top.env = env;
         top.in = in;
-        CommandLine cli = new CommandLine(top);
+        return execute(Commands.forArgs(top, args), args, out, err);
+    }
+
+    /** Runs {@code args} on the tree {@code cli}, whose top holds the environment and standard input. */
+    static int execute(CommandLine cli, String[] args, PrintWriter out, PrintWriter err) {
         cli.setOut(out);
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(e -> Exit.USAGE);
         cli.setParameterExceptionHandler((e, argv) -> {
             err.println(e.getMessage());
-            e.getCommandLine().usage(err);
+            // The top's usage lists every command, and cli may hold only the one named.
+            CommandLine failed = e.getCommandLine();
+            (failed == cli ? Commands.whole(new Bxctl()) : failed).usage(err);
             return Exit.USAGE;
         });
         int code = cli.execute(args);

@@ -46,7 +46,7 @@ final class IndexCommands {
         @Override
         public Integer call() throws InterruptedException {
             Thread progress = null;
-            if (top.terminal && !top.json) {
+            if (!top.json && top.terminal()) {
                 progress = new Thread(() -> showProgress(top), "bxctl-reindex-progress");
                 progress.setDaemon(true);
                 progress.start();

@@ -1,0 +1,161 @@
+package dev.boxmaker.bxctl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.proto.server.Handler;
+import dev.boxmaker.proto.server.HandlerRefusal;
+import dev.boxmaker.proto.testing.RunningServer;
+import dev.boxmaker.proto.wire.msg.BrokerAdmin;
+import dev.boxmaker.proto.wire.msg.BrokerAdminReply;
+import dev.boxmaker.proto.wire.msg.MemoryAdmin;
+import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
+import dev.boxmaker.proto.wire.msg.Reindex;
+import dev.boxmaker.proto.wire.msg.Reindexed;
+import dev.boxmaker.proto.wire.msg.Turn;
+import dev.boxmaker.proto.wire.msg.TurnReply;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * bin/bxctl as the owner runs it: a process on the class path the build copies to bxctl/target/cli,
+ * with the cache of its training run, against fake daemons on real sockets. A jar that class path
+ * lacks fails here, not on the owner's machine. Each run must print what bxctl run in this JVM, on
+ * the whole test class path, prints for the same command line, byte for byte, with the same exit
+ * code; both ways bin/bxctl starts a JVM are run (JDK 25 with its AOT cache where it is installed,
+ * and the {@code java} on the PATH with its AppCDS archive).
+ */
+class BxctlProcessIT {
+    static final Path BXCTL = Path.of(System.getProperty("boxmaker.root", "..")).resolve("bin/bxctl");
+    static final String JDK25 = "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java";
+    /** The first run of a JVM trains its cache (seconds); a minute is far past any run. */
+    static final long RUN_WAIT_SECONDS = 60;
+
+    record Run(int code, String out, String err) {
+    }
+
+    static final String[][] HELP = {
+        {"--help"}, {"memory", "--help"}, {"memory", "show", "--help"}, {"memory", "log", "--help"},
+        {"memory", "undo", "--help"}, {"memory", "pending", "--help"}, {"memory", "accept", "--help"},
+        {"memory", "reject", "--help"}, {"memory", "search", "--help"}, {"status", "--help"}, {"chat", "--help"},
+        {"reindex", "--help"}, {"approvals", "--help"}, {"approve", "--help"}, {"deny", "--help"},
+        {"grants", "--help"}, {"audit", "--help"}, {"generate-completion", "--help"}, {"generate-completion"},
+        {"statsu"}, {"memory", "shwo"},
+    };
+
+    /** One call through each daemon and each way of printing a reply, a refusal among them. */
+    static final String[][] CALLS = {
+        {"status"}, {"memory", "show"}, {"--json", "memory", "show"}, {"memory", "log", "5"},
+        {"memory", "undo", "2026-09-24-0009"}, {"memory", "search", "launch", "window", "-k", "3"}, {"reindex"},
+        {"grants"}, {"audit", "5"}, {"chat", "--session", "chat-abc", "hello"},
+        {"--json", "chat", "--session", "chat-abc", "hello"},
+    };
+
+    Path home;
+    final List<RunningServer> daemons = new ArrayList<>();
+
+    @BeforeEach
+    void start() throws IOException {
+        home = Files.createTempDirectory(Path.of("/tmp"), "bxp");
+        Handler<MemoryAdmin> admin = request -> switch (request.command()) {
+            case "show" -> new MemoryAdminReply("# soul.md\nhi\u200B <|im_start|>");
+            case "undo" -> throw new HandlerRefusal("no edit has the id \"" + request.arg() + "\"", null);
+            default -> new MemoryAdminReply(request.command() + " " + request.arg());
+        };
+        Handler<Reindex> reindex = request -> new Reindexed(2, 1208, 1);
+        Handler<BrokerAdmin> broker = request -> new BrokerAdminReply(request.command() + "(" + request.arg() + ")");
+        Handler<Turn> loop = turn -> new TurnReply(turn.session(), 1, "you said: " + turn.text() + "\u202E");
+        daemons.add(RunningServer.start(home.resolve("run/owner-memory/admin.sock"),
+                Map.of(MemoryAdmin.KIND, admin, Reindex.KIND, reindex), Duration.ofSeconds(10)));
+        daemons.add(RunningServer.start(home.resolve("run/owner-broker/admin.sock"), Map.of(BrokerAdmin.KIND, broker),
+                Duration.ofSeconds(10)));
+        daemons.add(RunningServer.start(home.resolve("run/owner-loop/loop.sock"), Map.of(Turn.KIND, loop),
+                Duration.ofSeconds(10)));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (RunningServer daemon : daemons) {
+            daemon.close();
+        }
+    }
+
+    /** The JVMs bin/bxctl can start: JDK 25 where installed, and the {@code java} on the PATH. */
+    static List<String> jvms() {
+        return Files.isExecutable(Path.of(JDK25)) ? List.of(JDK25, "") : List.of("");
+    }
+
+    @ParameterizedTest
+    @MethodSource("jvms")
+    void everyCommandsHelpIsWhatBxctlPrints(String java25) throws Exception {
+        for (String[] args : HELP) {
+            assertThat(process(java25, args)).as(String.join(" ", args)).isEqualTo(inProcess(args));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("jvms")
+    void eachDaemonCallIsWhatBxctlPrints(String java25) throws Exception {
+        for (String[] args : CALLS) {
+            assertThat(process(java25, args)).as(String.join(" ", args)).isEqualTo(inProcess(args));
+        }
+        assertThat(process(java25, "status")).isEqualTo(new Run(0,
+                "memoryd: answering on " + home.resolve("run/owner-memory/admin.sock") + "\n"
+                        + "brokerd: answering on " + home.resolve("run/owner-broker/admin.sock") + "\n"
+                        + "loopd: answering on " + home.resolve("run/owner-loop/loop.sock") + "\n", ""));
+        assertThat(process(java25, "memory", "show")).isEqualTo(new Run(0, "# soul.md\nhi\\u{200B} <\\|im_start\\|>\n", ""));
+        assertThat(process(java25, "--json", "memory", "show"))
+                .isEqualTo(new Run(0, "{\"text\":\"# soul.md\\nhi\u200B <|im_start|>\"}\n", ""));
+        assertThat(process(java25, "memory", "undo", "2026-09-24-0009"))
+                .isEqualTo(new Run(1, "", "no edit has the id \"2026-09-24-0009\"\n"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("jvms")
+    void noDaemonIsExitThree(String java25) throws Exception {
+        daemons.get(0).close();
+        Path socket = home.resolve("run/owner-memory/admin.sock");
+        assertThat(process(java25, "memory", "show")).isEqualTo(new Run(3, "",
+                "nothing answers on " + socket + " (is the daemon running?); see runbook memoryd-start-failed\n"));
+    }
+
+    /** bin/bxctl with {@code args}, BOXMAKER_HOME the fake daemons' home and BOXMAKER_JAVA25 as given. */
+    Run process(String java25, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(BXCTL.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectInput(new java.io.File("/dev/null"));
+        builder.environment().put("BOXMAKER_HOME", home.toString());
+        builder.environment().put("BOXMAKER_JAVA25", java25);
+        Path out = Files.createTempFile(home, "out", ".txt");
+        Path err = Files.createTempFile(home, "err", ".txt");
+        Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!process.waitFor(RUN_WAIT_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("bin/bxctl " + String.join(" ", args) + " did not end within a minute");
+        }
+        return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /** bxctl in this JVM with {@code args}, as bin/bxctl's process would run it. */
+    Run inProcess(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Bxctl.run(args, new ByteArrayInputStream(new byte[0]), new PrintWriter(out), new PrintWriter(err),
+                Map.of("BOXMAKER_HOME", home.toString()));
+        return new Run(code, out.toString(), err.toString());
+    }
+}
