@@ -12,9 +12,10 @@ import dev.boxmaker.proto.wire.msg.Fields;
 import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.regex.Pattern;
 
 /**
  * Times in session logs: UTC to the second, {@code 2026-09-20T14:02:11Z} (home.md), and nothing
@@ -27,8 +28,6 @@ public final class LogTime {
 
     /** The last second of year 9999: after it ISO writes a sign and a fifth year digit. */
     public static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
-
-    private static final Pattern FORM = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z");
 
     private LogTime() {
     }
@@ -43,28 +42,69 @@ public final class LogTime {
         return whole;
     }
 
-    /** {@code time} as a log writes it. */
+    /** {@code time} as a log writes it: ISO-8601 in UTC to the second, as {@link Instant#toString} writes it. */
     public static String format(Instant time) {
-        return DateTimeFormatter.ISO_INSTANT.format(seconds(time));
+        LocalDateTime t = LocalDateTime.ofEpochSecond(seconds(time).getEpochSecond(), 0, ZoneOffset.UTC);
+        char[] out = FORM_TEXT.toCharArray();
+        digits(out, 0, 4, t.getYear());
+        digits(out, 5, 2, t.getMonthValue());
+        digits(out, 8, 2, t.getDayOfMonth());
+        digits(out, 11, 2, t.getHour());
+        digits(out, 14, 2, t.getMinute());
+        digits(out, 17, 2, t.getSecond());
+        return new String(out);
     }
 
-    /** The time {@code text} writes; refused with a fixed sentence unless it is exactly the log's form. */
+    /**
+     * The time {@code text} writes; refused with a fixed sentence unless it is exactly the log's form
+     * (ASCII digits; a date that exists; hours to 23 and seconds to 59, so neither {@code 24:00:00} nor
+     * a leap second, which would be written back as another text). Read by hand rather than through
+     * {@link Instant#parse}, a regular expression and a round trip: every indexed record has a time.
+     */
     public static Instant parse(String text) {
-        if (text == null || !FORM.matcher(text).matches()) {
+        if (text == null || text.length() != FORM_LENGTH) {
             throw new IllegalArgumentException(Sentences.invalidTime(text));
         }
-        Instant time;
+        for (int i = 0; i < FORM_LENGTH; i++) {
+            char c = text.charAt(i);
+            char want = FORM_TEXT.charAt(i);
+            if (want == '0' ? c < '0' || c > '9' : c != want) {
+                throw new IllegalArgumentException(Sentences.invalidTime(text));
+            }
+        }
+        int hour = number(text, 11, 2);
+        int minute = number(text, 14, 2);
+        int second = number(text, 17, 2);
+        if (hour > 23 || minute > 59 || second > 59) {
+            throw new IllegalArgumentException(Sentences.invalidTime(text));
+        }
+        LocalDate date;
         try {
-            time = Instant.parse(text);
+            date = LocalDate.of(number(text, 0, 4), number(text, 5, 2), number(text, 8, 2));
         } catch (DateTimeException e) {
             // The form holds but the date does not exist, like 2026-02-30.
             throw new IllegalArgumentException(Sentences.invalidTime(text));
         }
-        // ISO also takes 24:00:00 and a leap second :60, and writes them back as another text.
-        if (!format(time).equals(text)) {
-            throw new IllegalArgumentException(Sentences.invalidTime(text));
+        return date.atTime(hour, minute, second).toInstant(ZoneOffset.UTC);
+    }
+
+    /** The log's form, digits as {@code 0}; see {@link #parse}. */
+    private static final String FORM_TEXT = "0000-00-00T00:00:00Z";
+    private static final int FORM_LENGTH = FORM_TEXT.length();
+
+    private static int number(String text, int from, int length) {
+        int n = 0;
+        for (int i = from; i < from + length; i++) {
+            n = n * 10 + (text.charAt(i) - '0');
         }
-        return time;
+        return n;
+    }
+
+    private static void digits(char[] out, int from, int length, int value) {
+        for (int i = from + length - 1; i >= from; i--) {
+            out[i] = (char) ('0' + value % 10);
+            value /= 10;
+        }
     }
 
     /** Writes an {@link Instant} in the log's form. */

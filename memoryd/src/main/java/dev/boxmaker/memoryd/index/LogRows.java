@@ -5,6 +5,7 @@ import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.log.AssistantRecord;
 import dev.boxmaker.proto.log.LogRecord;
+import dev.boxmaker.proto.log.LogTime;
 import dev.boxmaker.proto.log.ToolCall;
 import dev.boxmaker.proto.log.ToolResultRecord;
 import dev.boxmaker.proto.log.UserRecord;
@@ -24,7 +25,7 @@ final class LogRows {
 
     /** Adds the rows of record {@code number}, written under {@code label}, to {@code out}. */
     static void rows(String session, long number, LogRecord record, Label label, List<IndexRow> out) {
-        String time = record.time().toString();
+        String time = LogTime.format(record.time());
         if (record instanceof UserRecord u && !u.content().isBlank()) {
             out.add(row(session, number, time, IndexRow.USER, label, u.speaker(), u.content()));
         } else if (record instanceof AssistantRecord a) {
