@@ -7,11 +7,8 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Sentences;
+import dev.boxmaker.proto.text.Utf8;
 import dev.boxmaker.proto.wire.FieldFault;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /** One record as one line's bytes, and back; the newline is the caller's. */
@@ -37,21 +34,16 @@ final class LogLines {
      * {@code record} of {@code file}; any fault is a {@link LogFormatException} naming both.
      */
     static LogRecord decode(byte[] line, int length, Path file, long record) throws LogFormatException {
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(line, 0, length)).toString();
-        } catch (CharacterCodingException e) {
+        // Checked and read in place, never made into a String first: a catch-up reads every line.
+        if (!Utf8.wellFormed(line, 0, length)) {
             throw new LogFormatException(file, record, Sentences.LOG_LINE_NOT_UTF8);
         }
         // Only an object can carry "type"; Jackson's words for an array or a number are no help.
-        if (!text.stripLeading().startsWith("{")) {
+        if (Utf8.firstNonWhitespace(line, 0, length) != '{') {
             throw new LogFormatException(file, record, Sentences.LOG_LINE_NOT_JSON);
         }
         try {
-            return READER.readValue(text);
+            return READER.readValue(line, 0, length);
         } catch (InvalidTypeIdException e) {
             String why = e.getTypeId() == null ? Sentences.LOG_TYPE_MISSING : Sentences.logTypeUnknown(e.getTypeId());
             throw new LogFormatException(file, record, why);
@@ -61,7 +53,8 @@ final class LogLines {
             String why = fault.field().equals(FieldFault.WHOLE)
                     ? Sentences.LOG_LINE_NOT_JSON : Sentences.logField(fault.field(), fault.why());
             throw new LogFormatException(file, record, why);
-        } catch (JsonProcessingException e) {
+        } catch (java.io.IOException e) {
+            // Jackson's own faults of syntax; reading bytes in memory fails no other way.
             throw new LogFormatException(file, record, Sentences.LOG_LINE_NOT_JSON);
         }
     }

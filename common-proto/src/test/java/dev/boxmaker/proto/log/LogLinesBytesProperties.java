@@ -1,0 +1,136 @@
+package dev.boxmaker.proto.log;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.Sentences;
+import dev.boxmaker.proto.text.Utf8;
+import dev.boxmaker.proto.wire.FieldFault;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * A log line read from its bytes in place (LogLines.decode) against the way it was read before: the
+ * JDK's strict decoder to a String, then Jackson on the String. Lines are the samples bent at random:
+ * bytes replaced, inserted or cut, invalid and multi-byte UTF-8, leading whitespace of every kind.
+ */
+class LogLinesBytesProperties {
+    private static final Path FILE = Path.of("sessions/mm-x/0.jsonl");
+    private static final ObjectReader READER = Json.MAPPER.readerFor(LogRecord.class);
+
+    /** The reading LogLines had before, kept as the reference: the record, or the fault's sentence. */
+    static Object reference(byte[] line) {
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(line)).toString();
+        } catch (CharacterCodingException e) {
+            return new LogFormatException(FILE, 7, Sentences.LOG_LINE_NOT_UTF8).getMessage();
+        }
+        if (!text.stripLeading().startsWith("{")) {
+            return new LogFormatException(FILE, 7, Sentences.LOG_LINE_NOT_JSON).getMessage();
+        }
+        try {
+            return READER.readValue(text);
+        } catch (InvalidTypeIdException e) {
+            String why = e.getTypeId() == null ? Sentences.LOG_TYPE_MISSING : Sentences.logTypeUnknown(e.getTypeId());
+            return new LogFormatException(FILE, 7, why).getMessage();
+        } catch (JsonMappingException e) {
+            FieldFault fault = FieldFault.of(e);
+            String why = fault.field().equals(FieldFault.WHOLE)
+                    ? Sentences.LOG_LINE_NOT_JSON : Sentences.logField(fault.field(), fault.why());
+            return new LogFormatException(FILE, 7, why).getMessage();
+        } catch (java.io.IOException e) {
+            return new LogFormatException(FILE, 7, Sentences.LOG_LINE_NOT_JSON).getMessage();
+        }
+    }
+
+    @Property(tries = 20_000)
+    void readsEveryLineAsTheStringPathDid(@ForAll("bentLines") byte[] line) {
+        Object now;
+        try {
+            now = LogLines.decode(line, line.length, FILE, 7);
+        } catch (LogFormatException e) {
+            now = e.getMessage();
+        }
+        assertThat(now).isEqualTo(reference(line));
+    }
+
+    @Property(tries = 20_000)
+    void wellFormedIsWhatTheJdkDecodes(@ForAll("utf8ish") byte[] bytes) {
+        boolean decodes;
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
+            decodes = true;
+        } catch (CharacterCodingException e) {
+            decodes = false;
+        }
+        assertThat(Utf8.wellFormed(bytes, 0, bytes.length)).isEqualTo(decodes);
+    }
+
+    /** Bytes near UTF-8: lead and continuation bytes at and around every boundary of table 3-7. */
+    @Provide
+    Arbitrary<byte[]> utf8ish() {
+        Arbitrary<Integer> interesting = Arbitraries.of(0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1,
+                0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF);
+        return Arbitraries.oneOf(interesting, Arbitraries.integers().between(0, 255)).list().ofMaxSize(12)
+                .map(list -> {
+                    byte[] out = new byte[list.size()];
+                    for (int i = 0; i < out.length; i++) {
+                        out[i] = (byte) (int) list.get(i);
+                    }
+                    return out;
+                });
+    }
+
+    @Provide
+    Arbitrary<byte[]> bentLines() {
+        List<String> samples = new ArrayList<>(LogSamples.TURN_LINES);
+        samples.add("{\"type\":\"user\",\"time\":\"2026-09-20T14:02:11Z\",\"turn\":3,\"content\":\"caf\u00e9 \uD83D\uDE00 \u4e2d\","
+                + "\"speaker\":null}");
+        String[] inserts = {"\u2003", "\uFEFF", " ", "\t", "\u0085", "\u3000", "\"", "}", "{", ",", "1", "null", "\u00e9",
+                "\uD83D\uDE00", "\u0000"};
+        Arbitrary<byte[]> raw = Arbitraries.of(samples).map(s -> s.getBytes(StandardCharsets.UTF_8));
+        return net.jqwik.api.Combinators.combine(raw, Arbitraries.integers().between(0, 6),
+                Arbitraries.integers().between(0, 10_000), Arbitraries.integers().between(0, 255), Arbitraries.of(inserts))
+                .as((line, how, at, b, text) -> {
+                    int i = at % (line.length + 1);
+                    byte[] piece = text.getBytes(StandardCharsets.UTF_8);
+                    return switch (how) {
+                        case 0 -> line;
+                        case 1 -> join(slice(line, 0, i), new byte[] {(byte) (int) b}, slice(line, Math.min(i + 1, line.length), line.length));
+                        case 2 -> join(slice(line, 0, i), new byte[] {(byte) (int) b}, slice(line, i, line.length));
+                        case 3 -> slice(line, 0, i);
+                        case 4 -> join(piece, line, new byte[0]);
+                        case 5 -> join(slice(line, 0, i), piece, slice(line, i, line.length));
+                        default -> join(slice(line, 0, i), slice(line, Math.min(i + 3, line.length), line.length), new byte[0]);
+                    };
+                });
+    }
+
+    private static byte[] slice(byte[] b, int from, int to) {
+        return java.util.Arrays.copyOfRange(b, from, to);
+    }
+
+    private static byte[] join(byte[] a, byte[] b, byte[] c) {
+        byte[] out = new byte[a.length + b.length + c.length];
+        System.arraycopy(a, 0, out, 0, a.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        System.arraycopy(c, 0, out, a.length + b.length, c.length);
+        return out;
+    }
+}
