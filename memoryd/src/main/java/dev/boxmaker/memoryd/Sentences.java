@@ -315,6 +315,11 @@ public final class Sentences {
         return "the index could not read " + notes + ": " + why;
     }
 
+    /** The log line for a recall-log file the background flush could not flush; its lines are in the file. */
+    public static String recallLogNotFlushed(java.nio.file.Path file, String why) {
+        return "the recall log " + file + " could not be flushed to disk: " + why;
+    }
+
     public static String indexWriteFailed(String why) {
         return "the index could not be updated: " + why + "; it catches up at the next update or start";
     }

@@ -93,6 +93,27 @@ public final class Durable {
         }
     }
 
+    /**
+     * Appends {@code text} without waiting for the disk: the bytes are in the file for every reader
+     * and survive this process's end, but not yet a power loss until {@link #flush} of the file.
+     * A file made here is made durably, as {@link #append(Path, String)} makes it.
+     */
+    public static void appendUnflushed(Path file, String text) throws IOException {
+        if (!Files.exists(file)) {
+            ensureFile(file);
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+            writeAll(ch, text);
+        }
+    }
+
+    /** Waits until everything written to {@code file} is on the disk. */
+    public static void flush(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+    }
+
     /** The file's text, or empty text when it does not exist. */
     public static String readOrEmpty(Path file) throws IOException {
         return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";

@@ -11,13 +11,31 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import org.jboss.logging.Logger;
 
 /**
  * {@code memory/recalls/YYYY-MM.jsonl}: one line per recall, its hits' sources, and the queries that
  * found nothing (memoryd.md, "Recall"), so hit counts survive a reindex.
+ *
+ * <p>A line is in the file before its recall is answered, so it survives memoryd's crash; it is flushed
+ * to the disk right after, on a thread of its own, so a recall does not wait for the disk and a power
+ * loss can take at most the lines of the last flush (see docs/decisions.md, "The recall log").
  */
 public final class RecallLog {
+    private static final Logger LOG = Logger.getLogger(RecallLog.class);
+
     public static final String DIR = "recalls";
+
+    /** Files written since their last flush; the flusher takes them all at once. */
+    private final java.util.Set<Path> unflushed = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Held by the one flush running; not the appenders' lock, so an append never waits for the disk. */
+    private final Object flushing = new Object();
+    private final java.util.concurrent.atomic.AtomicBoolean flushQueued = new java.util.concurrent.atomic.AtomicBoolean();
+    private final java.util.concurrent.ExecutorService flusher = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "memoryd-recall-log-flush");
+        t.setDaemon(true);
+        return t;
+    });
 
     private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("uuuu-MM").withZone(ZoneOffset.UTC);
 
@@ -27,7 +45,7 @@ public final class RecallLog {
         this.dir = memoryDir.resolve(DIR);
     }
 
-    /** Appends the line for one recall, flushed before the answer goes out. */
+    /** Appends the line for one recall, in the file before the answer goes out; flushed just after. */
     public synchronized void append(Instant time, String session, String query, int k, List<Hit> hits)
             throws IOException {
         Durable.ensureDirectory(dir);
@@ -49,6 +67,31 @@ public final class RecallLog {
                 h.put("record", hit.record());
             }
         }
-        Durable.append(dir.resolve(MONTH.format(time) + ".jsonl"), Json.MAPPER.writeValueAsString(line) + "\n");
+        Path file = dir.resolve(MONTH.format(time) + ".jsonl");
+        Durable.appendUnflushed(file, Json.MAPPER.writeValueAsString(line) + "\n");
+        unflushed.add(file);
+        if (flushQueued.compareAndSet(false, true)) {
+            flusher.execute(this::flushNow);
+        }
+    }
+
+    /**
+     * Flushes every file written to since the last flush; lines appended meanwhile queue the next. For
+     * the flusher thread, and for tests and shutdown, which wait for the lines written before.
+     */
+    public void flushNow() {
+        synchronized (flushing) {
+            flushQueued.set(false);
+            // A file written after this copy is flushed below anyway (its bytes went in before it was
+            // added) or, added after its removal here, has queued the next flush.
+            for (Path file : List.copyOf(unflushed)) {
+                unflushed.remove(file);
+                try {
+                    Durable.flush(file);
+                } catch (IOException e) {
+                    LOG.error(dev.boxmaker.memoryd.Sentences.recallLogNotFlushed(file, e.getMessage()));
+                }
+            }
+        }
     }
 }
