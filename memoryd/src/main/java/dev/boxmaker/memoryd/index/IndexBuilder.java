@@ -96,17 +96,37 @@ final class IndexBuilder {
     }
 
     /**
-     * Every log under {@code sessions/}, then notes.md. A log that cannot be read is skipped, named.
-     * Logs share transactions, so a start-up or a reindex over many short logs commits rarely. Into
-     * an empty file (a reindex, a deleted index) the postings index is made once at the end.
+     * Every log under {@code sessions/} past its progress, then notes.md. A log that cannot be read
+     * is skipped, named. Logs share transactions, so a start-up over many short logs commits rarely.
      */
     Counts catchUpAll(Path notes) throws SQLException {
-        Counts total = new Counts(0, 0, 0);
-        boolean build = IndexSchema.empty(c);
-        if (build) {
-            IndexSchema.dropPostingsIndex(c);
-            writes.bulk(true);
+        return sessionsPipelined().plus(new Counts(0, 0, catchUpNotes(notes)));
+    }
+
+    /**
+     * {@link #catchUpAll} into a new, empty file that nobody reads until it is complete (a reindex,
+     * a deleted index): the postings index is made once at the end, one sort instead of a random
+     * insert per term per batch, and postings and term counts are held back and written in larger
+     * pieces ({@link IndexWrites#startBuild}). A build that fails leaves a file to throw away.
+     */
+    Counts buildAll(Path notes) throws SQLException {
+        if (!IndexSchema.empty(c)) {
+            throw new IllegalStateException("a build needs an empty file");
         }
+        IndexSchema.dropPostingsIndex(c);
+        writes.startBuild();
+        Counts sessions = sessionsPipelined();
+        transaction(() -> {
+            writes.finishBuild();
+            return null;
+        }, Map.of());
+        IndexSchema.createPostingsIndex(c);
+        return sessions.plus(new Counts(0, 0, catchUpNotes(notes)));
+    }
+
+    /** Every log under {@code sessions/}, read on this thread while the last batch is written on another. */
+    private Counts sessionsPipelined() throws SQLException {
+        Counts total = new Counts(0, 0, 0);
         startPipeline();
         try {
             for (String session : sessions()) {
@@ -118,16 +138,9 @@ final class IndexBuilder {
             }
             flush();
         } finally {
-            try {
-                stopPipeline();
-            } finally {
-                if (build) {
-                    writes.bulk(false);
-                    IndexSchema.createPostingsIndex(c);
-                }
-            }
+            stopPipeline();
         }
-        return total.plus(new Counts(0, 0, catchUpNotes(notes)));
+        return total;
     }
 
     /**

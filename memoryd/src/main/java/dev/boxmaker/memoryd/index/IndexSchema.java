@@ -84,14 +84,29 @@ final class IndexSchema {
         }
     }
 
-    /** Whether the file holds no row yet: a new file, or a deleted index made again. */
+    /** Whether the file holds nothing read yet: a new file, or a deleted index made again. */
     static boolean empty(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT (SELECT rows FROM stats WHERE id = 1) = 0"
-                        + " AND NOT EXISTS (SELECT 1 FROM postings) AND NOT EXISTS (SELECT 1 FROM sources)")) {
+                        + " AND NOT EXISTS (SELECT 1 FROM postings) AND NOT EXISTS (SELECT 1 FROM sources)"
+                        + " AND NOT EXISTS (SELECT 1 FROM progress)")) {
             return rs.next() && rs.getInt(1) == 1;
         }
     }
+
+    /**
+     * FTS5's pending-data limit for this file: 16 MB rather than 1 MB, so a build's transaction is
+     * flushed as one segment rather than several, and FTS5 merges less (kept in the file's FTS5
+     * configuration; an edit's few rows never come near it).
+     */
+    static void bulkSettings(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("INSERT INTO hits (hits, rank) VALUES ('hashsize', " + FTS5_HASH_BYTES + ")");
+        }
+    }
+
+    /** See {@link #bulkSettings}. */
+    static final int FTS5_HASH_BYTES = 16 * 1024 * 1024;
 
     static void dropPostingsIndex(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {

@@ -17,15 +17,29 @@ final class IndexWrites {
     private final Connection c;
     private final ScratchTokenizer scratch;
     private final PostingWrites postings;
+    private final TermDeltas terms;
+    /** Rows bound before the driver runs them: sqlite-jdbc runs a batch faster than row by row. */
+    static final int DRIVER_BATCH_ROWS = 1_000;
+    /**
+     * Between {@link #startBuild} and {@link #finishBuild}. Read by {@link #prepare}, which in a
+     * catch-up runs on the thread that started the build, before the writing thread is handed the batch.
+     */
+    private boolean building;
 
     IndexWrites(Connection c) throws SQLException {
         this(c, PostingWrites.Shape.DEFAULT);
     }
 
     IndexWrites(Connection c, PostingWrites.Shape shape) throws SQLException {
+        this(c, shape, TermDeltas.HELD_MAX);
+    }
+
+    /** With {@code heldTerms} instead of {@link TermDeltas#HELD_MAX}, so tests reach a build's every path. */
+    IndexWrites(Connection c, PostingWrites.Shape shape, int heldTerms) throws SQLException {
         this.c = c;
         this.scratch = ScratchTokenizer.shared();
         this.postings = new PostingWrites(c, shape);
+        this.terms = new TermDeltas(c, heldTerms);
         Tokens.calibrate(scratch);
     }
 
@@ -39,16 +53,25 @@ final class IndexWrites {
         }
     }
 
-    /** A batch worked out and ready to write: rows numbered from {@code first}, tokens counted. */
+    /**
+     * A batch worked out and ready to write: rows numbered from {@code first}, tokens counted; during a
+     * build, also the segments and term counts to write ({@code planned}), null otherwise.
+     */
     record Prepared(List<IndexRow> rows, long first, int[] lengths, String[] storedTokens,
-            Map<String, PostingCodec.Postings> byTerm, long tokenTotal) {
+            Map<String, PostingCodec.Postings> byTerm, long tokenTotal, Planned planned) {
+    }
+
+    /** What a build writes of its postings and term counts for one batch, or at its end. */
+    record Planned(List<PostingWrites.Segment> segments, List<TermDeltas.Row> terms) {
     }
 
     /**
      * Works out a batch without touching the index's connection, so a catch-up can prepare the next
      * batch while this one is written: each row's tokens folded into its terms' postings (a plain
      * text's tokens looked up in place, no string made per token), its token count, and the tokens
-     * stored for the rows FTS5 splits itself. The terms come out in order ({@link TermTable#sorted}).
+     * stored for the rows FTS5 splits itself. The terms come out in order ({@link TermTable#sorted}),
+     * so their rows are written page after page; during a build, which sorts its own writes, in any
+     * order, and what the batch writes of them is planned here, off the writing thread.
      */
     Prepared prepare(List<IndexRow> rows, long first) throws SQLException {
         java.util.Iterator<List<String>> others = othersTokens(rows).iterator();
@@ -79,7 +102,13 @@ final class IndexWrites {
             tokenTotal += length;
             rowid++;
         }
-        return new Prepared(rows, first, lengths, stored, table.sorted(), tokenTotal);
+        if (!building) {
+            return new Prepared(rows, first, lengths, stored, table.sorted(), tokenTotal, null);
+        }
+        Map<String, PostingCodec.Postings> byTerm = table.unordered();
+        Planned planned = new Planned(postings.planBuild(byTerm), terms.planBuild(byTerm));
+        // Written from the plan alone: the batch's postings are not kept while it waits to be written.
+        return new Prepared(rows, first, lengths, stored, Map.of(), tokenTotal, planned);
     }
 
     /** Writes a prepared batch; its rowids must follow the highest in the index. */
@@ -92,25 +121,49 @@ final class IndexWrites {
                 PreparedStatement source = c.prepareStatement("INSERT INTO sources (rowid, kind, session, epoch, record,"
                         + " time, role, class, untrusted, speaker, header, doclen, tokens)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            // In driver batches of a bounded size: a batch keeps every row's values, boxed, until it runs.
             for (int r = 0; r < rows.size(); r++) {
                 long rowid = batch.first() + r;
                 hit.setLong(1, rowid);
                 hit.setString(2, rows.get(r).text());
                 hit.addBatch();
                 bindSource(source, rowid, rows.get(r), batch.lengths()[r], batch.storedTokens()[r]);
-                source.addBatch();
+                if ((r + 1) % DRIVER_BATCH_ROWS == 0 || r == rows.size() - 1) {
+                    hit.executeBatch();
+                    source.executeBatch();
+                }
             }
-            hit.executeBatch();
-            source.executeBatch();
         }
-        applyDeltas(batch.byTerm());
-        postings.add(batch.byTerm(), rows.size());
+        if (batch.planned() != null) {
+            write(batch.planned());
+        } else {
+            terms.add(batch.byTerm());
+            postings.add(batch.byTerm(), rows.size());
+        }
         addStats(rows.size(), batch.tokenTotal());
     }
 
-    /** See {@link PostingWrites#bulk}. */
-    void bulk(boolean on) {
-        postings.bulk(on);
+    /**
+     * From here to {@link #finishBuild}, the file is being built and nobody reads it: postings and
+     * term counts are held back and written in fewer, larger pieces (PostingWrites, TermDeltas).
+     */
+    void startBuild() {
+        postings.startBuild();
+        terms.startBuild();
+        building = true;
+    }
+
+    /** Writes what a build held back; in its last transaction, before any other write. */
+    void finishBuild() throws SQLException {
+        if (building) {
+            building = false;
+            write(new Planned(postings.drainBuild(), terms.drainBuild()));
+        }
+    }
+
+    private void write(Planned planned) throws SQLException {
+        postings.write(planned.segments());
+        terms.write(planned.terms());
     }
 
     /** Rows are numbered here, one past the highest, so hits and sources share each rowid. */
@@ -137,6 +190,7 @@ final class IndexWrites {
         s.setString(11, row.header());
         s.setLong(12, length);
         s.setString(13, tokens);
+        s.addBatch();
     }
 
     /**
@@ -151,23 +205,6 @@ final class IndexWrites {
             }
         }
         return others.isEmpty() ? List.of() : scratch.tokens(others);
-    }
-
-    /** Per term, what the batch adds: rows holding it, its largest count in a row, the shortest row. */
-    private void applyDeltas(Map<String, PostingCodec.Postings> byTerm) throws SQLException {
-        try (PreparedStatement up = c.prepareStatement("INSERT INTO terms (term, docs, tf_max, len_min) VALUES (?, ?, ?, ?)"
-                + " ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs,"
-                + " tf_max = max(tf_max, excluded.tf_max), len_min = min(len_min, excluded.len_min)")) {
-            for (var e : byTerm.entrySet()) {
-                PostingCodec.Postings p = e.getValue();
-                up.setString(1, e.getKey());
-                up.setLong(2, p.size);
-                up.setLong(3, p.maxCount(0, p.size));
-                up.setLong(4, p.minLength(0, p.size));
-                up.addBatch();
-            }
-            up.executeBatch();
-        }
     }
 
     private void addStats(long rows, long tokens) throws SQLException {

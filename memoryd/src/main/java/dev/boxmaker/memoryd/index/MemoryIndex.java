@@ -52,6 +52,19 @@ public final class MemoryIndex implements AutoCloseable {
     /** The longest a note waits for the index under a steady stream of edits. */
     static final long NOTES_WAIT_MILLIS_MAX = 1_000;
 
+    /**
+     * A build's page cache, in SQLite's negative-KiB form: 16 MB rather than the 2 MB default, for the
+     * B-trees a build inserts into (freed with the build's connection).
+     */
+    static final int BUILD_CACHE_KIB = -16_384;
+
+    /**
+     * The page size of a file built here: 16 KiB rather than 4, so FTS5's segments and the postings'
+     * blobs take fewer pages and a build writes fewer B-tree pages (a build of a million chat-like
+     * records took about a fifth less CPU in FTS5 alone).
+     */
+    static final int PAGE_BYTES = 16_384;
+
     /** What the index reads and where. */
     public record Config(Path home, Path indexDir, Path notesFile, DataClass maxClass) {
         /** The index of the memoryd these settings describe. */
@@ -113,6 +126,10 @@ public final class MemoryIndex implements AutoCloseable {
             int found = index.openWriter();
             if (found != IndexSchema.VERSION) {
                 LOG.info(Sentences.indexRebuilding(index.file, found, IndexSchema.VERSION));
+                index.rebuild();
+            } else if (IndexSchema.empty(index.writerConnection)) {
+                // A new or deleted index: built beside and renamed over, as a reindex, which is
+                // several times faster than catching up into a file readers may be reading.
                 index.rebuild();
             } else {
                 index.builder().catchUpAll(config.notesFile());
@@ -180,16 +197,16 @@ public final class MemoryIndex implements AutoCloseable {
         return submit(() -> null);
     }
 
-    /**
-     * Rebuilds the index into a new file beside the old one and renames it over, on the writer
-     * thread; recall answers from the old file meanwhile. Repairs a damaged index.
-     */
     /** Records a running reindex has read so far; empty when none is running. */
     public java.util.OptionalLong reindexProgress() {
         java.util.concurrent.atomic.AtomicLong now = reindexing;
         return now == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(now.get());
     }
 
+    /**
+     * Rebuilds the index into a new file beside the old one and renames it over, on the writer
+     * thread; recall answers from the old file meanwhile. Repairs a damaged index.
+     */
     public Reindexed reindex() throws IOException, InterruptedException {
         CompletableFuture<Reindexed> done = new CompletableFuture<>();
         writer.execute(() -> {
@@ -356,13 +373,16 @@ public final class MemoryIndex implements AutoCloseable {
                 // A file nobody reads until it is complete: no journal; it is flushed whole below.
                 s.execute("PRAGMA journal_mode = OFF");
                 s.execute("PRAGMA synchronous = OFF");
+                s.execute("PRAGMA cache_size = " + BUILD_CACHE_KIB);
+                s.execute("PRAGMA page_size = " + PAGE_BYTES);
             }
             IndexSchema.create(c);
+            IndexSchema.bulkSettings(c);
             java.util.concurrent.atomic.AtomicLong read = new java.util.concurrent.atomic.AtomicLong();
             reindexing = read;
             IndexBuilder fresher = new IndexBuilder(c, config.home(), config.maxClass(), read);
             try {
-                counts = fresher.catchUpAll(config.notesFile());
+                counts = fresher.buildAll(config.notesFile());
             } finally {
                 reindexing = null;
             }

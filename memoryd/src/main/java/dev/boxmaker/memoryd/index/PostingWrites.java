@@ -5,7 +5,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,20 +18,30 @@ import java.util.Map;
  * <p>A small batch (a turn's records, a note) is merged into the term's last segment while it has
  * room, so a term does not end up as thousands of one-posting segments; a large batch (a catch-up)
  * writes its own segments without reading any, which costs a reader at most one more segment per
- * term per large batch.
+ * term per large batch. A build ({@link #startBuild}) reads no segment either, and holds back a term's
+ * postings until they fill a block, so a rare term gets one segment, not one per batch.
  */
 final class PostingWrites {
     /** Batches of fewer rows than this merge into the last segment of each term they touch. */
     static final int MERGE_BELOW_ROWS = 1_000;
 
+    /**
+     * The most postings a build holds back (16 bytes each: 8 MB); past it every held-back term is
+     * written.
+     */
+    static final int CARRY_MAX = 1 << 17;
+
     private final Connection c;
     private final Shape shape;
-    /** While a build fills an empty file: no segment is read or merged, every batch appends its own. */
-    private boolean bulk;
+    /** While a build fills a file nobody reads yet: the postings held back; null otherwise. */
+    private Carry carry;
 
-    /** Block and segment sizes and the merge threshold; tests make them small to reach every path. */
-    record Shape(int block, int segmentMax, int mergeBelowRows) {
-        static final Shape DEFAULT = new Shape(PostingCodec.BLOCK, PostingCodec.SEGMENT_MAX, MERGE_BELOW_ROWS);
+    /**
+     * Block and segment sizes, the merge threshold and the most postings a build holds back; tests
+     * make them small to reach every path.
+     */
+    record Shape(int block, int segmentMax, int mergeBelowRows, int carryMax) {
+        static final Shape DEFAULT = new Shape(PostingCodec.BLOCK, PostingCodec.SEGMENT_MAX, MERGE_BELOW_ROWS, CARRY_MAX);
     }
 
     PostingWrites(Connection c, Shape shape) {
@@ -39,7 +51,7 @@ final class PostingWrites {
 
     /** Writes a batch's postings, {@code rows} being the number of rows they came from. */
     void add(Map<String, Postings> byTerm, int rows) throws SQLException {
-        boolean merge = !bulk && rows < shape.mergeBelowRows();
+        boolean merge = rows < shape.mergeBelowRows();
         try (PreparedStatement tail = c.prepareStatement(
                 "SELECT id, first, n, data FROM postings WHERE term = ? ORDER BY first DESC LIMIT 1");
                 PreparedStatement drop = drop();
@@ -68,8 +80,86 @@ final class PostingWrites {
         }
     }
 
-    void bulk(boolean on) {
-        bulk = on;
+    /** One row of {@code postings}, encoded and ready to insert. */
+    record Segment(String term, long first, long last, int n, byte[] data) {
+    }
+
+    /**
+     * From here to {@link #drainBuild}, the file is being built and nobody reads it: no segment is
+     * read or merged, and a term's postings are held back until they fill a block. The plan is made
+     * on the thread preparing batches ({@link #planBuild}) and written on the one writing them.
+     */
+    void startBuild() {
+        carry = new Carry();
+    }
+
+    /** The segments a build writes for this batch; the rest of the batch's postings are held back. */
+    List<Segment> planBuild(Map<String, Postings> byTerm) {
+        return carry.add(byTerm);
+    }
+
+    /** Every posting held back, as segments; the build is over. */
+    List<Segment> drainBuild() {
+        List<Segment> out = carry.drain();
+        carry = null;
+        return out;
+    }
+
+    /** Inserts planned segments. */
+    void write(List<Segment> segments) throws SQLException {
+        try (PreparedStatement put = insert()) {
+            for (Segment s : segments) {
+                put(put, s);
+            }
+            put.executeBatch();
+        }
+    }
+
+    /**
+     * A build's held-back postings: per term, the rows of the batches since its last segment, fewer
+     * than a block. A term's rows only grow, so what is held back always comes before the next batch's.
+     */
+    private final class Carry {
+        private final Map<String, Postings> held = new java.util.HashMap<>();
+        private long size;
+
+        /** The segments of each term whose held-back and new postings fill a block; holds back the others. */
+        List<Segment> add(Map<String, Postings> byTerm) {
+            List<Segment> out = new ArrayList<>();
+            for (var e : byTerm.entrySet()) {
+                Postings fresh = e.getValue();
+                Postings all = held.remove(e.getKey());
+                if (all == null) {
+                    all = fresh;
+                } else {
+                    size -= all.size;
+                    for (int i = 0; i < fresh.size; i++) {
+                        all.add(fresh.rows[i], fresh.counts[i], fresh.lengths[i]);
+                    }
+                }
+                if (all.size >= shape.block()) {
+                    segments(e.getKey(), all, out);
+                } else {
+                    held.put(e.getKey(), all);
+                    size += all.size;
+                }
+            }
+            if (size > shape.carryMax()) {
+                out.addAll(drain());
+            }
+            return out;
+        }
+
+        /** The segments of every term held back, and forgets them. */
+        List<Segment> drain() {
+            List<Segment> out = new ArrayList<>();
+            for (var e : held.entrySet()) {
+                segments(e.getKey(), e.getValue(), out);
+            }
+            held.clear();
+            size = 0;
+            return out;
+        }
     }
 
     /** New segments go to the end of the table, so a catch-up appends rather than rewriting pages. */
@@ -83,15 +173,28 @@ final class PostingWrites {
 
     /** Queues the segments of {@code p} on {@code put}. */
     private void write(PreparedStatement put, String term, Postings p) throws SQLException {
+        List<Segment> segments = new ArrayList<>();
+        segments(term, p, segments);
+        for (Segment s : segments) {
+            put(put, s);
+        }
+    }
+
+    /** {@code p} cut into segments of at most the segment size, encoded. */
+    private void segments(String term, Postings p, List<Segment> out) {
         for (int from = 0; from < p.size; from += shape.segmentMax()) {
             int to = Math.min(p.size, from + shape.segmentMax());
-            put.setString(1, term);
-            put.setLong(2, p.rows[from]);
-            put.setLong(3, p.rows[to - 1]);
-            put.setInt(4, to - from);
-            put.setBytes(5, PostingCodec.encode(p, from, to, shape.block()));
-            put.addBatch();
+            out.add(new Segment(term, p.rows[from], p.rows[to - 1], to - from, PostingCodec.encode(p, from, to, shape.block())));
         }
+    }
+
+    private static void put(PreparedStatement put, Segment s) throws SQLException {
+        put.setString(1, s.term());
+        put.setLong(2, s.first());
+        put.setLong(3, s.last());
+        put.setInt(4, s.n());
+        put.setBytes(5, s.data());
+        put.addBatch();
     }
 
     /** Takes {@code rowid}'s postings out of the segments of {@code terms} (the row's distinct tokens). */

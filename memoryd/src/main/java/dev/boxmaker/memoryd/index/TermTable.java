@@ -71,6 +71,17 @@ final class TermTable {
         return out;
     }
 
+    /** The terms and their postings in no particular order, for a writer that orders its own writes. */
+    Map<String, Postings> unordered() {
+        Map<String, Postings> out = new java.util.HashMap<>(size * 2);
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i] != null) {
+                out.put(keys[i], values[i]);
+            }
+        }
+        return out;
+    }
+
     private Postings insert(int slot, String key, int h) {
         Postings p = new Postings(2);
         keys[slot] = key;

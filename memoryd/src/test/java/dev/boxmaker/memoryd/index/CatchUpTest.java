@@ -182,13 +182,21 @@ class CatchUpTest {
         return out;
     }
 
-    /** Every log caught up into a new file at {@code file}, {@code perTransaction} records a batch. */
-    java.sql.Connection caughtUp(Path file, int perTransaction) throws Exception {
+    /**
+     * Every log caught up into a new file at {@code file}, {@code perTransaction} records a batch; as a
+     * build ({@link IndexBuilder#buildAll}) or as a catch-up.
+     */
+    java.sql.Connection caughtUp(Path file, int perTransaction, boolean build) throws Exception {
         IndexFile.createPrivate(file);
         java.sql.Connection c = IndexFile.open(file, true);
         IndexSchema.create(c);
-        new IndexBuilder(c, home, DataClass.PRIVATE, new java.util.concurrent.atomic.AtomicLong(), perTransaction)
-                .catchUpAll(home.resolve("memory/notes.md"));
+        IndexBuilder builder = new IndexBuilder(c, home, DataClass.PRIVATE, new java.util.concurrent.atomic.AtomicLong(),
+                perTransaction);
+        if (build) {
+            builder.buildAll(home.resolve("memory/notes.md"));
+        } else {
+            builder.catchUpAll(home.resolve("memory/notes.md"));
+        }
         return c;
     }
 
@@ -205,21 +213,32 @@ class CatchUpTest {
             append(home, session, records);
         }
         Files.createDirectories(home.resolve("index"));
-        try (java.sql.Connection one = caughtUp(home.resolve("index/one.sqlite3"), IndexBuilder.RECORDS_PER_TRANSACTION_MAX);
-                java.sql.Connection many = caughtUp(home.resolve("index/many.sqlite3"), 3)) {
-            assertThat(Rows.all(many)).hasSizeGreaterThan(80).containsExactlyElementsOf(Rows.all(one));
-            assertThat(terms(many)).containsExactlyElementsOf(terms(one));
-            assertThat(TestIndexes.postings(many, false)).containsExactlyElementsOf(TestIndexes.postings(many, true))
-                    .containsExactlyElementsOf(TestIndexes.postings(one, false));
-            try (var rs = many.createStatement().executeQuery("SELECT count(*) FROM progress")) {
-                rs.next();
-                assertThat(rs.getInt(1)).isEqualTo(4);
+        try (java.sql.Connection one = caughtUp(home.resolve("index/one.sqlite3"), IndexBuilder.RECORDS_PER_TRANSACTION_MAX, false);
+                java.sql.Connection many = caughtUp(home.resolve("index/many.sqlite3"), 3, false);
+                java.sql.Connection built = caughtUp(home.resolve("index/built.sqlite3"), 3, true)) {
+            for (java.sql.Connection c : List.of(many, built)) {
+                assertThat(Rows.all(c)).hasSizeGreaterThan(80).containsExactlyElementsOf(Rows.all(one));
+                assertThat(terms(c)).containsExactlyElementsOf(terms(one));
+                assertThat(TestIndexes.postings(c, false)).containsExactlyElementsOf(TestIndexes.postings(c, true))
+                        .containsExactlyElementsOf(TestIndexes.postings(one, false));
+                try (var rs = c.createStatement().executeQuery("SELECT count(*) FROM progress")) {
+                    rs.next();
+                    assertThat(rs.getInt(1)).isEqualTo(4);
+                }
+                // The postings index, dropped for a build, is there again.
+                try (var rs = c.createStatement().executeQuery(
+                        "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'postings_term'")) {
+                    rs.next();
+                    assertThat(rs.getInt(1)).isEqualTo(1);
+                }
             }
-            // Built into empty files: the postings index, dropped for the build, is there again.
-            try (var rs = many.createStatement().executeQuery(
-                    "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'postings_term'")) {
+            // A build holds a term's postings back until they fill a block: a term in fewer rows than a
+            // block has one segment, not one per batch of 3 records.
+            try (var rs = built.createStatement().executeQuery("SELECT count(*), sum((SELECT count(*) FROM postings"
+                    + " WHERE postings.term = terms.term) = 1) FROM terms WHERE docs BETWEEN 6 AND 127")) {
                 rs.next();
-                assertThat(rs.getInt(1)).isEqualTo(1);
+                assertThat(rs.getInt(1)).isGreaterThan(10);
+                assertThat(rs.getInt(2)).isEqualTo(rs.getInt(1));
             }
         }
     }

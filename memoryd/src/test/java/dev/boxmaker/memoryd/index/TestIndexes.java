@@ -31,7 +31,8 @@ public final class TestIndexes {
     /**
      * As {@link #build(Path, List, List)}, but written in batches of random sizes with small, random
      * posting blocks and segments and a random merge threshold, so a search meets many segments, many
-     * blocks, merged and unmerged tails; the shape drawn is described in the result.
+     * blocks, merged and unmerged tails; or, half the time, as a build (IndexWrites.startBuild) that
+     * holds back a random number of postings and terms. The shape drawn is described in the result.
      */
     public static Built build(Path file, List<String> texts, List<String> times, java.util.Random random)
             throws Exception {
@@ -39,22 +40,30 @@ public final class TestIndexes {
         Connection c = IndexFile.open(file, true);
         IndexSchema.create(c);
         PostingWrites.Shape shape = new PostingWrites.Shape(1 + random.nextInt(6), 1 + random.nextInt(20),
-                random.nextInt(3) == 0 ? 0 : 1 + random.nextInt(40));
-        IndexWrites writes = new IndexWrites(c, shape);
+                random.nextInt(3) == 0 ? 0 : 1 + random.nextInt(40), 1 + random.nextInt(30));
+        int heldTerms = 1 + random.nextInt(8);
+        boolean build = random.nextBoolean();
+        IndexWrites writes = new IndexWrites(c, shape, heldTerms);
         List<IndexRow> rows = new ArrayList<>();
         for (int i = 0; i < texts.size(); i++) {
             rows.add(new IndexRow(IndexRow.SESSION, "mm-test", 0L, i, times.get(i), IndexRow.USER, DataClass.PRIVATE,
                     false, null, null, texts.get(i)));
         }
         c.setAutoCommit(false);
+        if (build) {
+            writes.startBuild();
+        }
         for (int from = 0; from < rows.size(); ) {
             int to = Math.min(rows.size(), from + 1 + random.nextInt(random.nextBoolean() ? 3 : 60));
             writes.insert(rows.subList(from, to));
             from = to;
         }
+        if (build) {
+            writes.finishBuild();
+        }
         c.commit();
         c.setAutoCommit(true);
-        return new Built(c, shape.toString());
+        return new Built(c, shape + (build ? " built, terms held " + heldTerms : " caught up"));
     }
 
     /** A built index's connection, and the shape of its postings. */
