@@ -59,10 +59,12 @@ public final class CatchUpProbe {
             double s = (System.nanoTime() - t0) / 1e9;
             System.out.printf("catch-up: %.2f s, %,.0f records/s; file %,d bytes%n", s, records / s,
                     Files.size(indexDir.resolve(MemoryIndex.FILE)));
+            System.out.println("  " + RecallBench.rss(ProcessHandle.current().pid()));
             if (args.length > 2) {
                 long r0 = System.nanoTime();
                 index.reindex();
                 System.out.printf("reindex: %.2f s%n", (System.nanoTime() - r0) / 1e9);
+                System.out.println("  " + RecallBench.rss(ProcessHandle.current().pid()));
             }
         }
     }

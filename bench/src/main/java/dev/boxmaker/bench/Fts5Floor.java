@@ -10,7 +10,7 @@ import java.sql.Statement;
 /**
  * The floor under catch-up and reindex: the index's own texts inserted into a bare FTS5 table of the
  * spec's schema, in this process, with the settings a build writes its new file with (no journal, no
- * sync, 16 KiB pages, a 16 MB page cache, FTS5's pending-data limit at 16 MB: MemoryIndex and
+ * sync, 16 KiB pages, FTS5's pending-data limit at 16 MB: MemoryIndex and
  * IndexSchema) and 25,000 rows a transaction. Nothing else: no logs read, no metadata, no term
  * counts, no postings.
  */
@@ -36,7 +36,6 @@ public final class Fts5Floor {
             try (Statement s = to.createStatement()) {
                 s.execute("PRAGMA journal_mode = OFF");
                 s.execute("PRAGMA synchronous = OFF");
-                s.execute("PRAGMA cache_size = -16384");
                 s.execute("PRAGMA page_size = 16384");
                 s.execute("CREATE VIRTUAL TABLE hits USING fts5(text, tokenize = 'unicode61')");
                 s.execute("INSERT INTO hits (hits, rank) VALUES ('hashsize', 16777216)");

@@ -53,12 +53,6 @@ public final class MemoryIndex implements AutoCloseable {
     static final long NOTES_WAIT_MILLIS_MAX = 1_000;
 
     /**
-     * A build's page cache, in SQLite's negative-KiB form: 16 MB rather than the 2 MB default, for the
-     * B-trees a build inserts into (freed with the build's connection).
-     */
-    static final int BUILD_CACHE_KIB = -16_384;
-
-    /**
      * The page size of a file built here: 16 KiB rather than 4, so FTS5's segments and the postings'
      * blobs take fewer pages and a build writes fewer B-tree pages (a build of a million chat-like
      * records took about a fifth less CPU in FTS5 alone).
@@ -373,7 +367,6 @@ public final class MemoryIndex implements AutoCloseable {
                 // A file nobody reads until it is complete: no journal; it is flushed whole below.
                 s.execute("PRAGMA journal_mode = OFF");
                 s.execute("PRAGMA synchronous = OFF");
-                s.execute("PRAGMA cache_size = " + BUILD_CACHE_KIB);
                 s.execute("PRAGMA page_size = " + PAGE_BYTES);
             }
             IndexSchema.create(c);
