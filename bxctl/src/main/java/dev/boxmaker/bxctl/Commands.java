@@ -13,7 +13,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * errors of that command are the same as in the whole tree ({@code CommandsTest} compares both).
  * The whole tree is built when the command line names no command, when a help, version or unknown
  * option comes before the command (the top's usage lists every command), and for
- * {@code generate-completion}, whose script covers every command.
+ * {@code generate-completion}, whose script covers every command. {@code memory} is built the same
+ * way one level down: with the one command that comes right after it, else with all seven.
  */
 final class Commands {
     /** bxctl's commands, in the order {@code bxctl --help} lists them. */
