@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Cold start of two bxctl commands against running daemons, median of 10 runs each, for each way of
 # starting the JVM, beside a Python client making the same socket calls (the floor): `status` (three
-# connects, no frame) and `memory show` (one request and its JSON reply, through Jackson).
+# connects, no frame) and `memory show` (one request and its JSON reply, through jackson-core).
 # Usage: bench/cold-start.sh HOME   (daemons running on HOME, e.g. after `make run`: var/boxmaker)
 set -euo pipefail
 cd "$(dirname "$0")/.."

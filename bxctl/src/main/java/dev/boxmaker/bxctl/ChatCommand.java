@@ -5,6 +5,7 @@ import dev.boxmaker.proto.client.ClientException;
 import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.client.Wait;
 import dev.boxmaker.proto.text.Escape;
+import dev.boxmaker.proto.wire.Codec;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Turn;
@@ -89,7 +90,7 @@ final class ChatCommand implements Callable<Integer> {
         Message reply;
         try {
             reply = SocketClient.call(top.loopSocket(), new Turn(id, text, speaker), DaemonCall.CONNECT_WAIT,
-                    Duration.ofMinutes(Wait.TURN_MINUTES), RUNBOOK);
+                    Duration.ofMinutes(Wait.TURN_MINUTES), RUNBOOK, Codec.LIGHT);
         } catch (ClientException e) {
             top.err().println(e.getMessage());
             return Exit.NO_ANSWER;

@@ -1,9 +1,10 @@
 package dev.boxmaker.bxctl;
 
-import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.client.ClientException;
 import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.text.Escape;
+import dev.boxmaker.proto.wire.Codec;
+import dev.boxmaker.proto.wire.LightEncoder;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.Message;
 import java.io.PrintWriter;
@@ -30,7 +31,7 @@ final class DaemonCall {
         PrintWriter err = top.err();
         Message reply;
         try {
-            reply = SocketClient.call(socket, request, CONNECT_WAIT, replyWait, runbook);
+            reply = SocketClient.call(socket, request, CONNECT_WAIT, replyWait, runbook, Codec.LIGHT);
         } catch (ClientException e) {
             err.println(e.getMessage());
             return Exit.NO_ANSWER;
@@ -54,11 +55,11 @@ final class DaemonCall {
         return Exit.DONE;
     }
 
+    /**
+     * The reply's body as {@code --json} prints it, written without jackson-databind for the kinds
+     * bxctl reads (docs/benchmarks.md, "bxctl cold start").
+     */
     static String toJson(Message message) {
-        try {
-            return Json.MAPPER.writeValueAsString(message);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("a reply could not be written as JSON", e);
-        }
+        return LightEncoder.json(message);
     }
 }

@@ -1,13 +1,17 @@
 package dev.boxmaker.bxctl;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.proto.Json;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.boxmaker.proto.Numbers;
 import dev.boxmaker.proto.client.Wait;
+import dev.boxmaker.proto.wire.Codec;
+import dev.boxmaker.proto.wire.LightJson;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
 import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
 import dev.boxmaker.proto.wire.msg.Reindex;
 import dev.boxmaker.proto.wire.msg.Reindexed;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -76,7 +80,7 @@ final class IndexCommands {
                 Thread.sleep(PROGRESS_EVERY_MILLIS);
                 var reply = dev.boxmaker.proto.client.SocketClient.call(top.memorySocket(),
                         new MemoryAdmin("reindex-progress", ""), DaemonCall.CONNECT_WAIT,
-                        Duration.ofSeconds(Wait.MEMORY_ADMIN_SECONDS), RUNBOOK);
+                        Duration.ofSeconds(Wait.MEMORY_ADMIN_SECONDS), RUNBOOK, Codec.LIGHT);
                 if (reply instanceof MemoryAdminReply r && !r.text().isEmpty()) {
                     long records = Long.parseLong(r.text());
                     double seconds = (System.nanoTime() - start) / 1e9;
@@ -109,10 +113,24 @@ final class IndexCommands {
 
         @Override
         public Integer call() {
-            ObjectNode args = Json.MAPPER.createObjectNode();
-            args.put("query", String.join(" ", words));
-            args.put("k", k);
-            return memory.admin("search", args.toString());
+            return memory.admin("search", searchArgs(String.join(" ", words), k));
         }
+    }
+
+    /**
+     * The search's argument, {@code {"query":"...","k":5}}, as an {@code ObjectNode}'s
+     * {@code toString()} writes it, with jackson-core alone.
+     */
+    static String searchArgs(String query, int k) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = LightJson.FACTORY.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeStringField("query", query);
+            g.writeNumberField("k", k);
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("a search's argument could not be written as JSON", e);
+        }
+        return out.toString();
     }
 }

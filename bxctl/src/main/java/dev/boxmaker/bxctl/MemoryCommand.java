@@ -11,10 +11,12 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code bxctl memory ...}: memoryd's owner commands. Each sends {@code memory_admin} with its
- * command and argument to memoryd's owner socket and prints the reply escaped.
+ * command and argument to memoryd's owner socket and prints the reply escaped. Its commands (these
+ * methods and {@link IndexCommands.SearchCommand}) are added by {@link Commands#memory}, which builds
+ * only the one a command line names.
  */
 @Command(name = "memory", description = "memoryd: the memory files, their edits and recall.",
-        subcommands = {IndexCommands.SearchCommand.class})
+        addMethodSubcommands = false)
 final class MemoryCommand implements Runnable {
     /** The runbook entry for a memoryd that does not answer the owner. */
     static final String RUNBOOK = "memoryd-start-failed";
@@ -24,7 +26,7 @@ final class MemoryCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), BxctlSentences.NO_COMMAND);
+        throw new CommandLine.ParameterException(Commands.memory(this, null), BxctlSentences.NO_COMMAND);
     }
 
     int admin(String command, String arg) {

@@ -37,6 +37,7 @@ public final class Training {
     }
 
     public static void main(String[] commandLines) throws IOException {
+        Cli.warmUp();
         System.exit(run(commandLines));
     }
 

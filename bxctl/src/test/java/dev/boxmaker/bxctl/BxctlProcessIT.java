@@ -132,10 +132,35 @@ class BxctlProcessIT {
                 "nothing answers on " + socket + " (is the daemon running?); see runbook memoryd-start-failed\n"));
     }
 
+    /**
+     * The commands that send a frame never load jackson-databind (its mapper's setup was most of their
+     * cold start, docs/benchmarks.md): each runs on bin/bxctl's class path, without a cache, with the
+     * JVM logging every class it loads, and prints what it prints in this JVM.
+     */
+    @ParameterizedTest
+    @MethodSource("jvms")
+    void theCallsLoadNoDatabindClass(String java25) throws Exception {
+        String java = java25.isEmpty() ? "java" : java25;
+        Path cli = BXCTL.getParent().getParent().resolve("bxctl/target/cli");
+        Path loaded = home.resolve("classes.txt");
+        for (String[] args : CALLS) {
+            List<String> command = new ArrayList<>(List.of(java, "-Xlog:class+load=info:file=" + loaded,
+                    "-cp", cli.resolve("*").toString(), "dev.boxmaker.bxctl.Cli"));
+            command.addAll(List.of(args));
+            assertThat(run(command, "", args)).as(String.join(" ", args)).isEqualTo(inProcess(args));
+            assertThat(Files.readString(loaded)).as(String.join(" ", args)).contains("dev.boxmaker.bxctl.Cli")
+                    .doesNotContain("com.fasterxml.jackson.databind");
+        }
+    }
+
     /** bin/bxctl with {@code args}, BOXMAKER_HOME the fake daemons' home and BOXMAKER_JAVA25 as given. */
     Run process(String java25, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(BXCTL.toString()));
         command.addAll(List.of(args));
+        return run(command, java25, args);
+    }
+
+    private Run run(List<String> command, String java25, String... args) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(command).redirectInput(new java.io.File("/dev/null"));
         builder.environment().put("BOXMAKER_HOME", home.toString());
         builder.environment().put("BOXMAKER_JAVA25", java25);

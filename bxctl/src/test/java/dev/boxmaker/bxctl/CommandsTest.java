@@ -30,6 +30,9 @@ class CommandsTest {
         {"chat", "--session", "not an id!", "hello"}, {"approvals"}, {"approvals", "--help"}, {"approve"},
         {"approve", "1"}, {"deny", "--help"}, {"grants", "x"}, {"audit", "5"}, {"audit", "--help"},
         {"--admin-socket", "/nonexistent.sock", "grants"}, {"generate-completion"}, {"generate-completion", "--help"},
+        {"memory", "search"}, {"memory", "show", "extra"}, {"memory", "--bogus", "show"}, {"memory", "show", "--bogus"},
+        {"memory", "-h", "show"}, {"memory", "--json", "show"}, {"memory", "undo", "a", "b"}, {"memory", "log", "x"},
+        {"memory", "accept", "--help"}, {"memory", "--", "show"},
     };
 
     @Test
@@ -48,6 +51,25 @@ class CommandsTest {
         assertThat(built("approve", "1")).isEqualTo("[approve]");
         assertThat(built("--memory-socket", "/m", "--admin-socket", "/a", "--loop-socket=/l", "reindex"))
                 .isEqualTo("[reindex]");
+    }
+
+    @Test
+    void aMemoryCommandRightAfterMemoryIsBuiltAlone() {
+        assertThat(builtInMemory("memory", "show")).isEqualTo("[show]");
+        assertThat(builtInMemory("--json", "memory", "search", "-k", "3", "q")).isEqualTo("[search]");
+        assertThat(builtInMemory("memory", "undo", "--help")).isEqualTo("[undo]");
+        String all = Commands.MEMORY_NAMES.toString();
+        assertThat(builtInMemory("memory")).isEqualTo(all);
+        assertThat(builtInMemory("memory", "--json", "show")).isEqualTo(all);
+        assertThat(builtInMemory("memory", "shwo")).isEqualTo(all);
+    }
+
+    @Test
+    void everyMemoryCommandIsNamed() {
+        for (var method : picocli.CommandLine.getCommandMethods(MemoryCommand.class, null)) {
+            assertThat(Commands.MEMORY_NAMES).contains(method.getAnnotation(picocli.CommandLine.Command.class).name());
+        }
+        assertThat(Commands.MEMORY_NAMES).contains("search");
     }
 
     @Test
@@ -71,6 +93,10 @@ class CommandsTest {
 
     private static String built(String... args) {
         return Commands.forArgs(new Bxctl(), args).getSubcommands().keySet().toString();
+    }
+
+    private static String builtInMemory(String... args) {
+        return Commands.forArgs(new Bxctl(), args).getSubcommands().get("memory").getSubcommands().keySet().toString();
     }
 
     private static Run lazily(String[] args, Path home) {

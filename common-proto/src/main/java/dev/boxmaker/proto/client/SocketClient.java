@@ -2,7 +2,7 @@ package dev.boxmaker.proto.client;
 
 import dev.boxmaker.proto.Sentences;
 import dev.boxmaker.proto.client.ClientException.Reason;
-import dev.boxmaker.proto.wire.Envelope;
+import dev.boxmaker.proto.wire.Codec;
 import dev.boxmaker.proto.wire.Frames;
 import dev.boxmaker.proto.wire.WireException;
 import dev.boxmaker.proto.wire.msg.Message;
@@ -45,8 +45,18 @@ public final class SocketClient {
      */
     public static Message call(Path socket, Message request, Duration connectTimeout, Duration replyTimeout,
             String runbook) throws ClientException {
+        return call(socket, request, connectTimeout, replyTimeout, runbook, Codec.TREE);
+    }
+
+    /**
+     * As {@link #call(Path, Message, Duration, Duration, String)}, with {@code codec} making the
+     * request's frame and reading the reply: {@link Codec#LIGHT} for a client that should start
+     * without jackson-databind, such as bxctl.
+     */
+    public static Message call(Path socket, Message request, Duration connectTimeout, Duration replyTimeout,
+            String runbook, Codec codec) throws ClientException {
         Objects.requireNonNull(runbook, "runbook");
-        byte[] frame = Frames.encode(request);
+        byte[] frame = codec.encode(request);
         SocketChannel channel;
         try {
             channel = SocketChannel.open(StandardProtocolFamily.UNIX);
@@ -55,7 +65,7 @@ public final class SocketClient {
         }
         try {
             connect(channel, socket, connectTimeout, runbook);
-            return exchange(channel, socket, frame, replyTimeout, runbook);
+            return exchange(channel, socket, frame, replyTimeout, runbook, codec);
         } finally {
             try {
                 channel.close();
@@ -85,11 +95,11 @@ public final class SocketClient {
     }
 
     private static Message exchange(SocketChannel channel, Path socket, byte[] frame, Duration timeout,
-            String runbook) throws ClientException {
+            String runbook, Codec codec) throws ClientException {
         Watchdog watchdog = Watchdog.arm(channel, timeout);
         try {
             write(channel, frame);
-            Message reply = read(channel, socket, runbook);
+            Message reply = read(channel, socket, runbook, codec);
             watchdog.disarm();
             return reply;
         } catch (IOException e) {
@@ -122,7 +132,7 @@ public final class SocketClient {
         }
     }
 
-    private static Message read(SocketChannel channel, Path socket, String runbook)
+    private static Message read(SocketChannel channel, Path socket, String runbook, Codec codec)
             throws IOException, ClientException {
         ByteBuffer header = ByteBuffer.allocate(Frames.HEADER_BYTES);
         if (!readFully(channel, header)) {
@@ -138,7 +148,7 @@ public final class SocketClient {
             throw lost(socket, runbook);
         }
         try {
-            return Envelope.decode(body.array());
+            return codec.decode(body.array());
         } catch (WireException e) {
             throw new ClientException(Reason.BAD_REPLY, socket, Sentences.badReply(socket, e.getMessage(), runbook), e);
         }

@@ -8,10 +8,6 @@ import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Sentences;
 import dev.boxmaker.proto.wire.msg.Message;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The envelope {@code {"kind": "<kind>", "body": {...}}} and its decoding. Every way a payload can
@@ -31,7 +27,7 @@ public final class Envelope {
 
     /** The message a frame's payload holds. */
     public static Message decode(byte[] payload) {
-        String text = utf8(payload);
+        String text = Frames.utf8(payload);
         JsonNode tree;
         try {
             tree = Json.MAPPER.readTree(text);
@@ -70,16 +66,5 @@ public final class Envelope {
     private static String describe(String kind, JsonMappingException e) {
         FieldFault fault = FieldFault.of(e);
         return Sentences.fieldInvalid(kind, fault.field(), fault.why());
-    }
-
-    private static String utf8(byte[] payload) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(payload)).toString();
-        } catch (CharacterCodingException e) {
-            throw new WireException(Sentences.FRAME_NOT_UTF8);
-        }
     }
 }

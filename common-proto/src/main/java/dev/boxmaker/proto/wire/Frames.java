@@ -5,6 +5,9 @@ import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Sentences;
 import dev.boxmaker.proto.wire.msg.Message;
 import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A frame: a 4-byte unsigned big-endian length N, then N bytes of UTF-8 JSON, with
@@ -61,6 +64,21 @@ public final class Frames {
             return Json.MAPPER.writeValueAsBytes(tree);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a message could not be written as JSON", e);
+        }
+    }
+
+    /**
+     * The payload as text; refused unless it is valid UTF-8. Here, not in {@link Envelope}, so that
+     * the light decoder can use it without loading the mapper's classes.
+     */
+    static String utf8(byte[] payload) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(payload)).toString();
+        } catch (CharacterCodingException e) {
+            throw new WireException(Sentences.FRAME_NOT_UTF8);
         }
     }
 }

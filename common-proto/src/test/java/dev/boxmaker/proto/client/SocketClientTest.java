@@ -7,6 +7,7 @@ import dev.boxmaker.proto.client.ClientException.Reason;
 import dev.boxmaker.proto.testing.RawSocket;
 import dev.boxmaker.proto.testing.RunningServer;
 import dev.boxmaker.proto.testing.TestServers;
+import dev.boxmaker.proto.wire.Codec;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.LoopAdmin;
 import dev.boxmaker.proto.wire.msg.LoopAdminReply;
@@ -148,6 +149,32 @@ class SocketClientTest {
         try (RunningServer running = RunningServer.echo(dir)) {
             assertThat(SocketClient.call(running.socket(), new LoopAdmin("echo", "hi"), RUNBOOK))
                     .isEqualTo(new LoopAdminReply("hi"));
+        }
+    }
+
+    @Test
+    void theLightCodecSendsAndReadsWhatTheTreeCodecDoes() throws Exception {
+        try (RunningServer running = RunningServer.echo(dir)) {
+            assertThat(SocketClient.call(running.socket(), new LoopAdmin("echo", "hi 😀"), CONNECT, REPLY, RUNBOOK,
+                    Codec.LIGHT)).isEqualTo(new LoopAdminReply("hi 😀"));
+            assertThat(SocketClient.call(running.socket(), new MemoryBlock(), CONNECT, REPLY, RUNBOOK, Codec.LIGHT))
+                    .isEqualTo(new ErrorReply("this socket does not serve \"memory_block\"", null));
+        }
+    }
+
+    @Test
+    void aBadReplyReadByTheLightCodecHasTheSameSentence() throws Exception {
+        Path socket = TestServers.socketIn(dir, "odd.sock");
+        try (ServerSocketChannel odd = listen(socket, 8)) {
+            Thread server = serveOnce(odd, RawSocket.frame("{\"kind\":\"loop_admin_reply\",\"body\":{\"text\":7}}"));
+
+            ClientException e = catchThrowableOfType(ClientException.class, () -> SocketClient.call(socket,
+                    new LoopAdmin("echo", "x"), CONNECT, REPLY, RUNBOOK, Codec.LIGHT));
+            server.join(BOUND.toMillis());
+
+            assertThat(e.reason()).isEqualTo(Reason.BAD_REPLY);
+            assertThat(e).hasMessage("the reply from " + socket + " could not be read (the body of loop_admin_reply "
+                    + "is not valid: \"text\" has the wrong type or value); see runbook memory-unavailable");
         }
     }
 
