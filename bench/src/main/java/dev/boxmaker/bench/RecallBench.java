@@ -32,6 +32,8 @@ public final class RecallBench {
     static final long POLL_MILLIS = 200;
     /** memoryd's JVM flags, as a deployment would set them: a small heap, the serial collector. */
     static final String MEMORYD_JAVA_OPTS = "-XX:+UseSerialGC -Xmx104m";
+    /** memoryd's malloc arenas, as bin/boxmaker-run and the systemd unit set them. */
+    static final String MALLOC_ARENA_MAX = "2";
 
     private RecallBench() {
     }
@@ -63,6 +65,7 @@ public final class RecallBench {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(home.resolve("memoryd.log").toFile());
         builder.environment().put("BOXMAKER_HOME", home.toString());
+        builder.environment().put("MALLOC_ARENA_MAX", MALLOC_ARENA_MAX);
         long started = System.nanoTime();
         Process memoryd = builder.start();
         try {
