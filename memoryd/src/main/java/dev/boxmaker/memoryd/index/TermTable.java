@@ -21,7 +21,7 @@ final class TermTable {
     Postings plain(String text, int from, int to) {
         int h = 0;
         for (int i = from; i < to; i++) {
-            h = 31 * h + lower(text.charAt(i));
+            h = 31 * h + Tokens.lower(text.charAt(i));
         }
         int mask = keys.length - 1;
         for (int slot = spread(h) & mask; ; slot = (slot + 1) & mask) {
@@ -29,7 +29,7 @@ final class TermTable {
             if (key == null) {
                 char[] chars = new char[to - from];
                 for (int i = from; i < to; i++) {
-                    chars[i - from] = lower(text.charAt(i));
+                    chars[i - from] = Tokens.lower(text.charAt(i));
                 }
                 return insert(slot, new String(chars), h);
             }
@@ -119,16 +119,12 @@ final class TermTable {
         return h ^ (h >>> 16);
     }
 
-    private static char lower(char c) {
-        return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
-    }
-
     private static boolean equalsLowered(String key, String text, int from, int to) {
         if (key.length() != to - from) {
             return false;
         }
         for (int i = from; i < to; i++) {
-            if (key.charAt(i - from) != lower(text.charAt(i))) {
+            if (key.charAt(i - from) != Tokens.lower(text.charAt(i))) {
                 return false;
             }
         }

@@ -143,25 +143,23 @@ public final class Tokens {
     /** The tokens of a plain text, in order: runs of ASCII letters and digits, lower-cased. */
     public static List<String> split(String text) {
         List<String> tokens = new ArrayList<>();
-        int start = -1;
-        for (int i = 0; i <= text.length(); i++) {
-            char c = i < text.length() ? text.charAt(i) : ' ';
-            boolean word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-            if (word && start < 0) {
-                start = i;
-            } else if (!word && start >= 0) {
-                tokens.add(lower(text, start, i));
-                start = -1;
-            }
+        for (int from = next(text, 0); from < text.length(); ) {
+            int to = end(text, from);
+            tokens.add(lower(text, from, to));
+            from = next(text, to);
         }
         return tokens;
+    }
+
+    /** An ASCII letter or digit as FTS5 stores it: lower case. */
+    static char lower(char c) {
+        return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
     }
 
     private static String lower(String text, int from, int to) {
         char[] out = new char[to - from];
         for (int i = from; i < to; i++) {
-            char c = text.charAt(i);
-            out[i - from] = (c >= 'A' && c <= 'Z') ? (char) (c + ('a' - 'A')) : c;
+            out[i - from] = lower(text.charAt(i));
         }
         return new String(out);
     }
