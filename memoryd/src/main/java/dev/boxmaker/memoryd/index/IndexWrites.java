@@ -128,6 +128,7 @@ final class IndexWrites {
                 hit.setString(2, rows.get(r).text());
                 hit.addBatch();
                 bindSource(source, rowid, rows.get(r), batch.lengths()[r], batch.storedTokens()[r]);
+                source.addBatch();
                 if ((r + 1) % DRIVER_BATCH_ROWS == 0 || r == rows.size() - 1) {
                     hit.executeBatch();
                     source.executeBatch();
@@ -190,7 +191,6 @@ final class IndexWrites {
         s.setString(11, row.header());
         s.setLong(12, length);
         s.setString(13, tokens);
-        s.addBatch();
     }
 
     /**

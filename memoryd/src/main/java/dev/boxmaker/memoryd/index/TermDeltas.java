@@ -51,7 +51,7 @@ final class TermDeltas {
     void write(List<Row> rows) throws SQLException {
         try (PreparedStatement up = c.prepareStatement(UPSERT)) {
             for (Row r : rows) {
-                bind(up, r.term(), r.docs(), r.tfMax(), r.lenMin());
+                bind(up, r);
             }
             up.executeBatch();
         }
@@ -100,11 +100,11 @@ final class TermDeltas {
         return out;
     }
 
-    private static void bind(PreparedStatement up, String term, long docs, long tfMax, long lenMin) throws SQLException {
-        up.setString(1, term);
-        up.setLong(2, docs);
-        up.setLong(3, tfMax);
-        up.setLong(4, lenMin);
+    private static void bind(PreparedStatement up, Row r) throws SQLException {
+        up.setString(1, r.term());
+        up.setLong(2, r.docs());
+        up.setLong(3, r.tfMax());
+        up.setLong(4, r.lenMin());
         up.addBatch();
     }
 }
