@@ -80,12 +80,7 @@ public final class Durable {
      * are flushed: a reader in this process that holds it sees all of the append or none of it.
      */
     public static void append(Path file, String text, Object writing) throws IOException {
-        // The file exists on every append but a month's first: create it (0600, directory flushed)
-        // only then, rather than trying, and failing, to create it before each journal line.
-        if (!Files.exists(file)) {
-            ensureFile(file);
-        }
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+        try (FileChannel ch = openForAppend(file)) {
             synchronized (writing) {
                 writeAll(ch, text);
             }
@@ -99,12 +94,21 @@ public final class Durable {
      * A file made here is made durably, as {@link #append(Path, String)} makes it.
      */
     public static void appendUnflushed(Path file, String text) throws IOException {
+        try (FileChannel ch = openForAppend(file)) {
+            writeAll(ch, text);
+        }
+    }
+
+    /**
+     * {@code file} opened to append, made first if missing. The file exists on every append but a
+     * month's first: it is made (0600, directory flushed) only then, rather than trying, and failing,
+     * to create it before each line.
+     */
+    private static FileChannel openForAppend(Path file) throws IOException {
         if (!Files.exists(file)) {
             ensureFile(file);
         }
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-            writeAll(ch, text);
-        }
+        return FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
     }
 
     /** Waits until everything written to {@code file} is on the disk. */
