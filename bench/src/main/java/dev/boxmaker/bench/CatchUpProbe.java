@@ -15,6 +15,15 @@ public final class CatchUpProbe {
     private CatchUpProbe() {
     }
 
+    /** Deletes {@code dir} and everything under it, if it exists. */
+    static void deleteTree(Path dir) throws java.io.IOException {
+        if (Files.exists(dir)) {
+            try (var walk = Files.walk(dir)) {
+                walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         Path home = Path.of(args[0]);
         long records = Long.parseLong(args[1]);
@@ -23,11 +32,7 @@ public final class CatchUpProbe {
             new ChatCorpus(RecallBench.SEED).write(home, records, RecallBench.SEED);
         }
         Path indexDir = home.resolve("index");
-        if (Files.exists(indexDir)) {
-            try (var walk = Files.walk(indexDir)) {
-                walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
+        deleteTree(indexDir);
         MemoryIndex.Config config = new MemoryIndex.Config(home, indexDir, home.resolve("memory/notes.md"),
                 DataClass.parse("private"));
         long t0 = System.nanoTime();

@@ -64,16 +64,8 @@ public final class RecallBench {
         for (int i = 0; i < WARM_UP_QUESTIONS; i++) {
             warmUp.add(corpus.question(random));
         }
-        List<String> command = new ArrayList<>(List.of("java"));
-        command.addAll(List.of(System.getenv().getOrDefault("MEMORYD_JAVA_OPTS", MEMORYD_JAVA_OPTS).split(" ")));
-        command.addAll(List.of("-jar", jar.toString(), "serve"));
-        System.out.println("memoryd started as: " + String.join(" ", command));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectErrorStream(true).redirectOutput(home.resolve("memoryd.log").toFile());
-        builder.environment().put("BOXMAKER_HOME", home.toString());
-        builder.environment().put("MALLOC_ARENA_MAX", MALLOC_ARENA_MAX);
         long started = System.nanoTime();
-        Process memoryd = builder.start();
+        Process memoryd = startMemoryd(jar, home);
         try {
             Path index = home.resolve("index/memory.sqlite3");
             long caughtUp = waitForCatchUp(index, records, memoryd);
@@ -106,6 +98,22 @@ public final class RecallBench {
             memoryd.destroy();
             memoryd.waitFor();
         }
+    }
+
+    /**
+     * memoryd started as a process on {@code home}, as a deployment starts it (MEMORYD_JAVA_OPTS, or
+     * the bench's, and the malloc arenas), its output in {@code home/memoryd.log}.
+     */
+    static Process startMemoryd(Path jar, Path home) throws java.io.IOException {
+        List<String> command = new ArrayList<>(List.of("java"));
+        command.addAll(List.of(System.getenv().getOrDefault("MEMORYD_JAVA_OPTS", MEMORYD_JAVA_OPTS).split(" ")));
+        command.addAll(List.of("-jar", jar.toString(), "serve"));
+        System.out.println("memoryd started as: " + String.join(" ", command));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true).redirectOutput(home.resolve("memoryd.log").toFile());
+        builder.environment().put("BOXMAKER_HOME", home.toString());
+        builder.environment().put("MALLOC_ARENA_MAX", MALLOC_ARENA_MAX);
+        return builder.start();
     }
 
     static Stats overSocket(Path broker, List<String> questions) throws Exception {

@@ -3,10 +3,8 @@ package dev.boxmaker.bench;
 import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.wire.msg.Reindex;
 import dev.boxmaker.proto.wire.msg.Reindexed;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 
@@ -23,20 +21,9 @@ public final class RssProbe {
         Path home = Path.of(args[1]);
         long records = Long.parseLong(args[2]);
         Path indexDir = home.resolve("index");
-        if (Files.exists(indexDir)) {
-            try (var walk = Files.walk(indexDir)) {
-                walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        List<String> command = new ArrayList<>(List.of("java"));
-        command.addAll(List.of(System.getenv().getOrDefault("MEMORYD_JAVA_OPTS", RecallBench.MEMORYD_JAVA_OPTS).split(" ")));
-        command.addAll(List.of("-jar", args[0], "serve"));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(home.resolve("memoryd.log").toFile());
-        builder.environment().put("BOXMAKER_HOME", home.toString());
-        builder.environment().put("MALLOC_ARENA_MAX", RecallBench.MALLOC_ARENA_MAX);
+        CatchUpProbe.deleteTree(indexDir);
         long started = System.nanoTime();
-        Process memoryd = builder.start();
+        Process memoryd = RecallBench.startMemoryd(Path.of(args[0]), home);
         try {
             long caughtUp = RecallBench.waitForCatchUp(indexDir.resolve("memory.sqlite3"), records, memoryd);
             System.out.printf("catch-up: %.1f s; memoryd %s%n", (caughtUp - started) / 1e9, RecallBench.rss(memoryd.pid()));
