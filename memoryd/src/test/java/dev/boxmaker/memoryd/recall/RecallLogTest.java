@@ -1,0 +1,39 @@
+package dev.boxmaker.memoryd.recall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.memoryd.Sentences;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The recall log's line is in its file when append returns; its flush, after, never fails a recall. */
+class RecallLogTest {
+    private static final Instant NOW = Instant.parse("2026-09-25T08:00:00Z");
+
+    @Test
+    void aLineIsInTheFileWhenAppendReturnsAndAFlushOfAVanishedFileOnlyLogs(@TempDir Path memory) throws Exception {
+        RecallLog log = new RecallLog(memory);
+        Path file = memory.resolve("recalls/2026-09.jsonl");
+        log.append(NOW, "mm-asker", "tea", 5, List.of());
+        String line = "{\"time\":\"2026-09-25T08:00:00Z\",\"session\":\"mm-asker\",\"query\":\"tea\",\"k\":5,\"hits\":[]}\n";
+        assertThat(Files.readString(file)).isEqualTo(line);
+        log.flushNow();
+        // The owner removes the file between the append and its flush: the flush logs, the next line goes on.
+        log.append(NOW, "mm-asker", "tea", 5, List.of());
+        Files.delete(file);
+        log.flushNow();
+        log.append(NOW, "mm-asker", "tea", 5, List.of());
+        log.flushNow();
+        assertThat(Files.readString(file)).isEqualTo(line);
+    }
+
+    @Test
+    void theFlushFailureSentence() {
+        assertThat(Sentences.recallLogNotFlushed(Path.of("/home/o/memory/recalls/2026-09.jsonl"), "No space left on device"))
+                .isEqualTo("the recall log /home/o/memory/recalls/2026-09.jsonl could not be flushed to disk: No space left on device");
+    }
+}
