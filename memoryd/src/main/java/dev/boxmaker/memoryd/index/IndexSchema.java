@@ -31,7 +31,10 @@ final class IndexSchema {
         "CREATE TABLE IF NOT EXISTS sources (rowid INTEGER PRIMARY KEY, kind TEXT, session TEXT, epoch INTEGER,"
                 + " record INTEGER, time TEXT, role TEXT, class TEXT, untrusted INTEGER, speaker TEXT, header TEXT,"
                 + " doclen INTEGER NOT NULL DEFAULT 0, tokens TEXT)",
-        "CREATE INDEX IF NOT EXISTS sources_kind ON sources(kind, role)",
+        // The notes alone, for a retraction's lookup and reindex's count, so a session row's insert
+        // adds no index entry. sources_kind indexed every row; a file that still has it loses it here.
+        "DROP INDEX IF EXISTS sources_kind",
+        "CREATE INDEX IF NOT EXISTS sources_notes ON sources(role) WHERE kind = 'note'",
         // class and untrusted: the session's label after the records read, to resume the walk;
         // bytes: where the next record starts, to resume without rescanning.
         "CREATE TABLE IF NOT EXISTS progress (log TEXT PRIMARY KEY, records INTEGER,"

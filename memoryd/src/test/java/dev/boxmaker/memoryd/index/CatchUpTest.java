@@ -182,6 +182,34 @@ class CatchUpTest {
         return out;
     }
 
+    static long scalar(java.sql.Connection c, String sql) throws java.sql.SQLException {
+        try (var rs = c.createStatement().executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
+    void theNotesIndexListsNotesAloneAndAFileWithTheOldIndexOfEveryRowLosesIt() throws Exception {
+        append(home, A, user("a session row", null));
+        notes(new NotesFile.Note(NoteHeader.noted(T0, A, DataClass.PRIVATE, false, false), "a noted row"));
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+        }
+        try (java.sql.Connection c = IndexFile.open(home.resolve("index/memory.sqlite3"), true)) {
+            assertThat(scalar(c, "SELECT count(*) FROM sources")).isEqualTo(2);
+            assertThat(scalar(c, "SELECT count(*) FROM sources INDEXED BY sources_notes WHERE kind = 'note'")).isEqualTo(1);
+            c.createStatement().execute("CREATE INDEX sources_kind ON sources(kind, role)");
+        }
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+        }
+        try (java.sql.Connection c = IndexFile.open(home.resolve("index/memory.sqlite3"), true)) {
+            assertThat(scalar(c, "SELECT count(*) FROM sqlite_master WHERE name = 'sources_kind'")).isZero();
+            assertThat(scalar(c, "SELECT count(*) FROM sqlite_master WHERE name = 'sources_notes'")).isEqualTo(1);
+        }
+    }
+
     /**
      * Every log caught up into a new file at {@code file}, {@code perTransaction} records a batch; as a
      * build ({@link IndexBuilder#buildAll}) or as a catch-up.
