@@ -10,13 +10,16 @@ import java.sql.Statement;
 /**
  * The floor under catch-up and reindex: the index's own texts inserted into a bare FTS5 table of the
  * spec's schema, in this process, with the settings a build writes its new file with (no journal, no
- * sync, 16 KiB pages, FTS5's pending-data limit at 16 MB: MemoryIndex and
- * IndexSchema) and 25,000 rows a transaction. Nothing else: no logs read, no metadata, no term
- * counts, no postings.
+ * sync, 16 KiB pages, FTS5's pending-data limit at 16 MB, no merging until one merge at the end,
+ * which is timed too: MemoryIndex and IndexSchema) and 25,000 rows a transaction. Nothing else: no
+ * logs read, no metadata, no term counts, no postings. {@code -Dfloor.mergeAsTheyCome=true} leaves
+ * FTS5 merging segments as they come, as the build did before, for comparison.
  */
 public final class Fts5Floor {
     record Result(long rows, double seconds) {
     }
+
+    private static final boolean MERGE_AS_THEY_COME = Boolean.getBoolean("floor.mergeAsTheyCome");
 
     private Fts5Floor() {
     }
@@ -39,6 +42,10 @@ public final class Fts5Floor {
                 s.execute("PRAGMA page_size = 16384");
                 s.execute("CREATE VIRTUAL TABLE hits USING fts5(text, tokenize = 'unicode61')");
                 s.execute("INSERT INTO hits (hits, rank) VALUES ('hashsize', 16777216)");
+                if (!MERGE_AS_THEY_COME) {
+                    s.execute("INSERT INTO hits (hits, rank) VALUES ('automerge', 0)");
+                    s.execute("INSERT INTO hits (hits, rank) VALUES ('crisismerge', 1000)");
+                }
             }
             to.setAutoCommit(false);
             t0 = System.nanoTime();
@@ -59,6 +66,10 @@ public final class Fts5Floor {
                 insert.executeBatch();
             }
             to.commit();
+            if (!MERGE_AS_THEY_COME) {
+                to.createStatement().execute("INSERT INTO hits (hits) VALUES ('optimize')");
+                to.commit();
+            }
         } finally {
             Files.deleteIfExists(file);
             Files.deleteIfExists(dir);

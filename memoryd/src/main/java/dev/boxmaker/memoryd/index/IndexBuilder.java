@@ -120,6 +120,7 @@ final class IndexBuilder {
             writes.finishBuild();
             return null;
         }, Map.of());
+        IndexSchema.mergeBuilt(c);
         IndexSchema.createPostingsIndex(c);
         return sessions.plus(new Counts(0, 0, catchUpNotes(notes)));
     }

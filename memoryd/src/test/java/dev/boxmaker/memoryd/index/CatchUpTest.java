@@ -221,6 +221,7 @@ class CatchUpTest {
         IndexBuilder builder = new IndexBuilder(c, home, DataClass.PRIVATE, new java.util.concurrent.atomic.AtomicLong(),
                 perTransaction);
         if (build) {
+            IndexSchema.bulkSettings(c);
             builder.buildAll(home.resolve("memory/notes.md"));
         } else {
             builder.catchUpAll(home.resolve("memory/notes.md"));
@@ -260,6 +261,13 @@ class CatchUpTest {
                     assertThat(rs.getInt(1)).isEqualTo(1);
                 }
             }
+            // FTS5 merged nothing while the build ran and everything at its end: one segment, where a
+            // catch-up in batches of 3 has several; and the writes after it merge as FTS5 does by default.
+            assertThat(scalar(many, "SELECT count(DISTINCT segid) FROM hits_idx")).isGreaterThan(1);
+            assertThat(scalar(built, "SELECT count(DISTINCT segid) FROM hits_idx")).isEqualTo(1);
+            assertThat(scalar(built, "SELECT v FROM hits_config WHERE k = 'automerge'")).isEqualTo(4);
+            assertThat(scalar(built, "SELECT v FROM hits_config WHERE k = 'crisismerge'")).isEqualTo(16);
+            built.createStatement().execute("INSERT INTO hits (hits) VALUES ('integrity-check')");
             // A build holds a term's postings back until they fill a block: a term in fewer rows than a
             // block has one segment, not one per batch of 3 records.
             try (var rs = built.createStatement().executeQuery("SELECT count(*), sum((SELECT count(*) FROM postings"
