@@ -1,8 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
 import dev.boxmaker.memoryd.Sentences;
-import dev.boxmaker.memoryd.files.NoteHeader;
-import dev.boxmaker.memoryd.files.NotesFile;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.SessionId;
@@ -17,20 +15,17 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeSet;
 import org.jboss.logging.Logger;
 
 /**
- * Reads session logs and notes.md past {@code progress} into the index, on one connection (the
- * writer's, or a reindex's new file). Each transaction holds at most
+ * Reads session logs and notes.md (through {@link NotesCatchUp}) past {@code progress} into the
+ * index, on one connection (the writer's, or a reindex's new file). Each transaction holds at most
  * {@link #RECORDS_PER_TRANSACTION_MAX} records' rows and the progress they reach, so the index and
  * its progress never disagree.
  */
@@ -44,9 +39,6 @@ final class IndexBuilder {
      */
     static final int RECORDS_PER_TRANSACTION_MAX = 25_000;
 
-    /** notes.md's name in {@code progress} (memoryd.md). */
-    static final String NOTES_LOG = "notes.md";
-
     /** What a catch-up read. */
     record Counts(long logs, long records, long notes) {
         Counts plus(Counts o) {
@@ -54,14 +46,11 @@ final class IndexBuilder {
         }
     }
 
-    private record Progress(long records, Label label, Long bytes) {
-    }
-
     private final Connection c;
     private final IndexWrites writes;
     /** Rows read but not committed yet, and the progress they reach per log. */
     private final List<IndexRow> pendingRows = new ArrayList<>();
-    private final Map<String, Progress> pendingProgress = new LinkedHashMap<>();
+    private final Map<String, LogProgress> pendingProgress = new LinkedHashMap<>();
     private long pendingRecords;
     private final Path home;
     private final DataClass maxClass;
@@ -71,9 +60,10 @@ final class IndexBuilder {
     private java.util.concurrent.Future<Void> committing;
     private long pipelineNextRowid;
     /** While a catch-up of every log runs: the progress of every log, read once before it. */
-    private Map<String, Progress> savedProgress;
+    private Map<String, LogProgress> savedProgress;
     /** Records read so far, for the owner watching a reindex. */
     private final java.util.concurrent.atomic.AtomicLong recordsRead;
+    private final NotesCatchUp notes;
 
     IndexBuilder(Connection c, Path home, DataClass maxClass) throws SQLException {
         this(c, home, maxClass, new java.util.concurrent.atomic.AtomicLong());
@@ -93,6 +83,7 @@ final class IndexBuilder {
         this.home = home;
         this.maxClass = maxClass;
         this.recordsRead = recordsRead;
+        this.notes = new NotesCatchUp(c, writes, maxClass, this::flush);
     }
 
     /**
@@ -116,7 +107,7 @@ final class IndexBuilder {
         IndexSchema.dropPostingsIndex(c);
         writes.startBuild();
         Counts sessions = sessionsPipelined();
-        transaction(() -> {
+        LogProgress.transaction(c, () -> {
             writes.finishBuild();
             return null;
         }, Map.of());
@@ -152,13 +143,7 @@ final class IndexBuilder {
      */
     private void startPipeline() throws SQLException {
         pipelineNextRowid = writes.nextRowid();
-        savedProgress = new java.util.HashMap<>();
-        try (PreparedStatement q = c.prepareStatement("SELECT log, records, class, untrusted, bytes FROM progress");
-                ResultSet rs = q.executeQuery()) {
-            while (rs.next()) {
-                savedProgress.put(rs.getString(1), progressOf(rs));
-            }
-        }
+        savedProgress = LogProgress.readAll(c);
         committer = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "memoryd-index-commit");
             t.setDaemon(true);
@@ -229,7 +214,7 @@ final class IndexBuilder {
     private long readLog(SessionId session) throws IOException, SQLException {
         Path file = SessionLogs.file(home, session);
         String key = home.relativize(file).toString();
-        Progress at = pendingProgress.containsKey(key) ? pendingProgress.get(key) : progress(key);
+        LogProgress at = pendingProgress.containsKey(key) ? pendingProgress.get(key) : progress(key);
         SessionLogReader reader = new SessionLogReader(file);
         LogPosition from;
         try {
@@ -274,7 +259,7 @@ final class IndexBuilder {
                 label = LogRows.after(records.get(i), label);
             }
             Long bytes = end == records.size() ? batch.next().bytes() : null;
-            pendingProgress.put(key, new Progress(first + end, label, bytes));
+            pendingProgress.put(key, new LogProgress(first + end, label, bytes));
             pendingRecords += end - start;
             if (pendingRecords >= recordsPerTransaction) {
                 flush();
@@ -289,12 +274,12 @@ final class IndexBuilder {
             return;
         }
         List<IndexRow> rows = new ArrayList<>(pendingRows);
-        Map<String, Progress> progress = new LinkedHashMap<>(pendingProgress);
+        Map<String, LogProgress> progress = new LinkedHashMap<>(pendingProgress);
         pendingRows.clear();
         pendingProgress.clear();
         pendingRecords = 0;
         if (committer == null) {
-            transaction(() -> {
+            LogProgress.transaction(c, () -> {
                 writes.insert(rows);
                 return null;
             }, progress);
@@ -304,7 +289,7 @@ final class IndexBuilder {
         awaitCommit();
         pipelineNextRowid += rows.size();
         committing = committer.submit(() -> {
-            transaction(() -> {
+            LogProgress.transaction(c, () -> {
                 writes.apply(batch);
                 return null;
             }, progress);
@@ -312,126 +297,15 @@ final class IndexBuilder {
         });
     }
 
-    /**
-     * Reads notes.md past its progress: notes added, retracted notes taken out. It reads from the
-     * byte offset in {@code progress}, so a catch-up after an edit reads that edit's notes, not the
-     * whole file; an offset that is missing (an index from before offsets were kept) or no longer
-     * starts a note (the owner rewrote the file) falls back to counting notes from the start.
-     */
+    /** Reads notes.md past its progress ({@link NotesCatchUp#catchUp}); the number of notes it added. */
     long catchUpNotes(Path notesFile) throws SQLException {
-        Progress at = progress(NOTES_LOG);
-        NotesFile file = new NotesFile(notesFile);
-        Optional<NotesFile.Tail> tail;
-        try {
-            tail = at.bytes() == null ? Optional.empty() : file.readFrom(at.bytes());
-            if (tail.isEmpty()) {
-                tail = file.readFrom(0).orElseThrow().pastFirst(at.records());
-            }
-        } catch (IOException e) {
-            LOG.warn(Sentences.notesUnreadable(notesFile, e.getMessage()));
-            return 0;
-        }
-        if (tail.isEmpty()) {
-            return 0;
-        }
-        List<NotesFile.Note> notes = tail.get().notes();
-        long next = tail.get().next();
-        if (notes.isEmpty() && at.bytes() != null && next == at.bytes()) {
-            return 0;
-        }
-        flush();
-        long[] added = {0};
-        transaction(() -> {
-            List<IndexRow> rows = new ArrayList<>();
-            for (int i = 0; i < notes.size(); i++) {
-                NotesFile.Note note = notes.get(i);
-                if (note.header().kind() == NoteHeader.Kind.RETRACTED) {
-                    writes.insert(rows);
-                    added[0] += rows.size();
-                    rows.clear();
-                    retract(note.body());
-                } else {
-                    IndexRow row = NoteRows.row(at.records() + i, note);
-                    if (row.dataClass().compareTo(maxClass) <= 0) {
-                        rows.add(row);
-                    }
-                }
-            }
-            writes.insert(rows);
-            added[0] += rows.size();
-            return null;
-        }, Map.of(NOTES_LOG, new Progress(at.records() + notes.size(), Label.SESSION_START, next)));
-        return added[0];
+        return notes.catchUp(notesFile);
     }
 
-    /** Takes out the latest noted entry with this text: the note a retraction names (memoryd.md). */
-    private void retract(String body) throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT sources.rowid FROM sources JOIN hits ON hits.rowid = sources.rowid"
-                + " WHERE sources.kind = 'note' AND sources.role = 'noted' AND hits.text = ? ORDER BY sources.rowid DESC LIMIT 1")) {
-            q.setString(1, body);
-            try (ResultSet rs = q.executeQuery()) {
-                if (rs.next()) {
-                    writes.delete(rs.getLong(1));
-                }
-            }
-        }
-    }
-
-    /** The number of notes in the index now, for {@code reindexed}. */
-    long noteRows() throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT count(*) FROM sources WHERE kind = 'note'");
-                ResultSet rs = q.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
-    private Progress progress(String key) throws SQLException {
+    private LogProgress progress(String key) throws SQLException {
         if (savedProgress != null) {
-            return savedProgress.getOrDefault(key, new Progress(0, Label.SESSION_START, 0L));
+            return savedProgress.getOrDefault(key, LogProgress.START);
         }
-        try (PreparedStatement q = c.prepareStatement("SELECT log, records, class, untrusted, bytes FROM progress WHERE log = ?")) {
-            q.setString(1, key);
-            try (ResultSet rs = q.executeQuery()) {
-                return rs.next() ? progressOf(rs) : new Progress(0, Label.SESSION_START, 0L);
-            }
-        }
-    }
-
-    /** A progress row: log, records, class, untrusted, bytes. */
-    private static Progress progressOf(ResultSet rs) throws SQLException {
-        long bytes = rs.getLong(5);
-        Long saved = rs.wasNull() ? null : bytes;
-        return new Progress(rs.getLong(2), new Label(DataClass.parse(rs.getString(3)), rs.getInt(4) != 0), saved);
-    }
-
-    interface Work {
-        Void run() throws SQLException;
-    }
-
-    /** Runs {@code work} and records the progress it reached, in one transaction. */
-    private void transaction(Work work, Map<String, Progress> progress) throws SQLException {
-        c.setAutoCommit(false);
-        try {
-            work.run();
-            try (PreparedStatement p = c.prepareStatement("INSERT OR REPLACE INTO progress (log, records, class, untrusted, bytes)"
-                    + " VALUES (?, ?, ?, ?, ?)")) {
-                for (var e : progress.entrySet()) {
-                    p.setString(1, e.getKey());
-                    p.setLong(2, e.getValue().records());
-                    p.setString(3, e.getValue().label().dataClass().wire());
-                    p.setInt(4, e.getValue().label().untrusted() ? 1 : 0);
-                    p.setObject(5, e.getValue().bytes());
-                    p.addBatch();
-                }
-                p.executeBatch();
-            }
-            c.commit();
-        } catch (SQLException | RuntimeException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(true);
-        }
+        return LogProgress.read(c, key);
     }
 }

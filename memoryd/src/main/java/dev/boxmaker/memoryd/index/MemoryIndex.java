@@ -379,7 +379,7 @@ public final class MemoryIndex implements AutoCloseable {
             } finally {
                 reindexing = null;
             }
-            notes = fresher.noteRows();
+            notes = NotesCatchUp.rows(c);
             try (var s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode = WAL");
             }
