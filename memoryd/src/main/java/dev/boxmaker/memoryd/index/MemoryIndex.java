@@ -7,7 +7,6 @@ import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.SessionLogs;
 import dev.boxmaker.proto.wire.msg.Reindexed;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -52,13 +51,6 @@ public final class MemoryIndex implements AutoCloseable {
     /** The longest a note waits for the index under a steady stream of edits. */
     static final long NOTES_WAIT_MILLIS_MAX = 1_000;
 
-    /**
-     * The page size of a file built here: 16 KiB rather than 4, so FTS5's segments and the postings'
-     * blobs take fewer pages and a build writes fewer B-tree pages (a build of a million chat-like
-     * records took about a fifth less CPU in FTS5 alone).
-     */
-    static final int PAGE_BYTES = 16_384;
-
     /** What the index reads and where. */
     public record Config(Path home, Path indexDir, Path notesFile, DataClass maxClass) {
         /** The index of the memoryd these settings describe. */
@@ -91,6 +83,7 @@ public final class MemoryIndex implements AutoCloseable {
                 return t;
             });
     private final Debounced notes;
+    private final IndexRebuild rebuilder;
     private final ReadWriteLock swap = new ReentrantReadWriteLock();
     private final BlockingQueue<Reader> idle = new ArrayBlockingQueue<>(READERS_IDLE_MAX);
     private final Map<SessionId, CompletableFuture<Void>> queuedSessions = new ConcurrentHashMap<>();
@@ -103,6 +96,7 @@ public final class MemoryIndex implements AutoCloseable {
     private MemoryIndex(Config config) {
         this.config = config;
         this.file = config.indexDir().resolve(FILE);
+        this.rebuilder = new IndexRebuild(config, file);
         this.notes = new Debounced(timer, writer, () -> runGuarded(() -> {
             builder().catchUpNotes(config.notesFile());
             return null;
@@ -193,8 +187,7 @@ public final class MemoryIndex implements AutoCloseable {
 
     /** Records a running reindex has read so far; empty when none is running. */
     public java.util.OptionalLong reindexProgress() {
-        java.util.concurrent.atomic.AtomicLong now = reindexing;
-        return now == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(now.get());
+        return rebuilder.progress();
     }
 
     /**
@@ -352,47 +345,15 @@ public final class MemoryIndex implements AutoCloseable {
         builder = null;
     }
 
-    /** The running reindex's count of records read; null when none runs. */
-    private volatile java.util.concurrent.atomic.AtomicLong reindexing;
-
     /** The reindex, on the writer thread. */
     private Reindexed rebuild() throws IOException, SQLException {
-        Path fresh = file.resolveSibling(FILE + NEW_SUFFIX);
-        deleteWithSidecars(fresh);
-        IndexFile.createPrivate(fresh);
-        IndexBuilder.Counts counts;
-        long notes;
-        try (Connection c = IndexFile.open(fresh, false)) {
-            try (var s = c.createStatement()) {
-                // A file nobody reads until it is complete: no journal; it is flushed whole below.
-                s.execute("PRAGMA journal_mode = OFF");
-                s.execute("PRAGMA synchronous = OFF");
-                s.execute("PRAGMA page_size = " + PAGE_BYTES);
-            }
-            IndexSchema.create(c);
-            IndexSchema.bulkSettings(c);
-            java.util.concurrent.atomic.AtomicLong read = new java.util.concurrent.atomic.AtomicLong();
-            reindexing = read;
-            IndexBuilder fresher = new IndexBuilder(c, config.home(), config.maxClass(), read);
-            try {
-                counts = fresher.buildAll(config.notesFile());
-            } finally {
-                reindexing = null;
-            }
-            notes = NotesCatchUp.rows(c);
-            try (var s = c.createStatement()) {
-                s.execute("PRAGMA journal_mode = WAL");
-            }
-        }
-        try (var ch = java.nio.channels.FileChannel.open(fresh, java.nio.file.StandardOpenOption.WRITE)) {
-            ch.force(true);
-        }
-        swapIn(fresh);
-        return new Reindexed(counts.logs(), counts.records(), notes);
+        Reindexed read = rebuilder.build();
+        swapIn();
+        return read;
     }
 
     /** Closes every connection to the old file, renames the new one over it, and reopens the writer. */
-    private void swapIn(Path fresh) throws IOException, SQLException {
+    private void swapIn() throws IOException, SQLException {
         swap.writeLock().lock();
         try {
             IndexFile.closeQuietly(writerConnection);
@@ -401,26 +362,13 @@ public final class MemoryIndex implements AutoCloseable {
             for (Reader r; (r = idle.poll()) != null; ) {
                 IndexFile.closeQuietly(r.c());
             }
-            // With every connection closed nothing of the old file's log is wanted; a -wal left by a
-            // damaged file must not be read as the new file's.
-            Files.deleteIfExists(file.resolveSibling(FILE + "-wal"));
-            Files.deleteIfExists(file.resolveSibling(FILE + "-shm"));
-            Files.move(fresh, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            IndexFile.syncDirectory(file.getParent());
+            rebuilder.renameOver();
             generation++;
             damaged = false;
         } finally {
             swap.writeLock().unlock();
         }
         openWriter();
-    }
-
-    private static void deleteWithSidecars(Path p) throws IOException {
-        Files.deleteIfExists(p);
-        Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-wal"));
-        Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-shm"));
-        Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-journal"));
     }
 
     @Override

@@ -1,0 +1,96 @@
+package dev.boxmaker.memoryd.index;
+
+import dev.boxmaker.proto.wire.msg.Reindexed;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The reindex's new file, {@code memory.sqlite3.new}: built beside the index from every log and
+ * notes.md while readers go on with the old file, then renamed over it. {@link MemoryIndex} runs
+ * both on its writer thread, and the rename under its exclusive lock with every connection to the
+ * old file closed. The records a build has read so far are kept for the owner watching it.
+ */
+final class IndexRebuild {
+    /**
+     * The page size of a file built here: 16 KiB rather than 4, so FTS5's segments and the postings'
+     * blobs take fewer pages and a build writes fewer B-tree pages (a build of a million chat-like
+     * records took about a fifth less CPU in FTS5 alone).
+     */
+    static final int PAGE_BYTES = 16_384;
+
+    private final MemoryIndex.Config config;
+    /** The index file the new one replaces. */
+    private final Path file;
+    private final Path fresh;
+    /** The running build's count of records read; null when none runs. */
+    private volatile AtomicLong reindexing;
+
+    IndexRebuild(MemoryIndex.Config config, Path file) {
+        this.config = config;
+        this.file = file;
+        this.fresh = file.resolveSibling(MemoryIndex.FILE + MemoryIndex.NEW_SUFFIX);
+    }
+
+    /** Records a running build has read so far; empty when none is running. */
+    OptionalLong progress() {
+        AtomicLong now = reindexing;
+        return now == null ? OptionalLong.empty() : OptionalLong.of(now.get());
+    }
+
+    /** Builds the new file, whole and flushed to disk, beside the index; what it read. */
+    Reindexed build() throws IOException, SQLException {
+        deleteWithSidecars(fresh);
+        IndexFile.createPrivate(fresh);
+        IndexBuilder.Counts counts;
+        long notes;
+        try (Connection c = IndexFile.open(fresh, false)) {
+            try (var s = c.createStatement()) {
+                // A file nobody reads until it is complete: no journal; it is flushed whole below.
+                s.execute("PRAGMA journal_mode = OFF");
+                s.execute("PRAGMA synchronous = OFF");
+                s.execute("PRAGMA page_size = " + PAGE_BYTES);
+            }
+            IndexSchema.create(c);
+            IndexSchema.bulkSettings(c);
+            AtomicLong read = new AtomicLong();
+            reindexing = read;
+            IndexBuilder fresher = new IndexBuilder(c, config.home(), config.maxClass(), read);
+            try {
+                counts = fresher.buildAll(config.notesFile());
+            } finally {
+                reindexing = null;
+            }
+            notes = NotesCatchUp.rows(c);
+            try (var s = c.createStatement()) {
+                s.execute("PRAGMA journal_mode = WAL");
+            }
+        }
+        try (var ch = java.nio.channels.FileChannel.open(fresh, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+        return new Reindexed(counts.logs(), counts.records(), notes);
+    }
+
+    /** Renames the built file over the index; only with every connection to the index closed. */
+    void renameOver() throws IOException {
+        // With every connection closed nothing of the old file's log is wanted; a -wal left by a
+        // damaged file must not be read as the new file's.
+        Files.deleteIfExists(file.resolveSibling(MemoryIndex.FILE + "-wal"));
+        Files.deleteIfExists(file.resolveSibling(MemoryIndex.FILE + "-shm"));
+        Files.move(fresh, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        IndexFile.syncDirectory(file.getParent());
+    }
+
+    private static void deleteWithSidecars(Path p) throws IOException {
+        Files.deleteIfExists(p);
+        Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-wal"));
+        Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-shm"));
+        Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-journal"));
+    }
+}
