@@ -35,8 +35,11 @@ public final class RecallBench {
      * at 100,000 records the median was 4.1 ms after 200 and 2.1 ms after some thousands.
      */
     static final int WARM_UP_QUESTIONS = Integer.getInteger("bench.warmup", 1_000);
-    /** memoryd's JVM flags, as a deployment would set them: a small heap, the serial collector. */
-    static final String MEMORYD_JAVA_OPTS = "-XX:+UseSerialGC -Xmx104m";
+    /**
+     * memoryd's JVM flags, as a deployment would set them: a small heap, the serial collector, the C
+     * heap trimmed each second.
+     */
+    static final String MEMORYD_JAVA_OPTS = "-XX:+UseSerialGC -Xmx104m -XX:TrimNativeHeapInterval=1000";
     /** memoryd's malloc arenas, as bin/boxmaker-run and the systemd unit set them. */
     static final String MALLOC_ARENA_MAX = "2";
 
