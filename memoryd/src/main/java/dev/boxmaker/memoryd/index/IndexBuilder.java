@@ -183,6 +183,11 @@ final class IndexBuilder {
     }
 
     private List<String> sessions() {
+        return sessions(home);
+    }
+
+    /** The sessions under {@code home} that have a log, in order; a directory that cannot be read is named. */
+    static List<String> sessions(Path home) {
         TreeSet<String> out = new TreeSet<>();
         Path dir = home.resolve(SessionLogs.SESSIONS_DIR);
         if (!Files.isDirectory(dir)) {

@@ -42,6 +42,10 @@ final class IndexFile {
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA busy_timeout = " + BUSY_TIMEOUT_MILLIS);
             if (wal) {
+                if (file.toFile().length() == 0) {
+                    // A new file: a build's page size, while it can still be set (WAL mode fixes it).
+                    s.execute("PRAGMA page_size = " + IndexRebuild.PAGE_BYTES);
+                }
                 s.execute("PRAGMA journal_mode = WAL");
                 // In WAL mode NORMAL loses at most the last commits on power loss, never consistency;
                 // the index is disposable and progress is committed with its rows.

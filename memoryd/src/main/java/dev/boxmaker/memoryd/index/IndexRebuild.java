@@ -36,6 +36,15 @@ final class IndexRebuild {
         this.fresh = file.resolveSibling(MemoryIndex.FILE + MemoryIndex.NEW_SUFFIX);
     }
 
+    /**
+     * Whether a build would read anything: a session's log, or a notes.md with something in it. A
+     * home with neither keeps the empty index it has (made with a build's page size, see
+     * {@link IndexFile#open}) rather than building another at each start.
+     */
+    static boolean anythingToRead(MemoryIndex.Config config) {
+        return config.notesFile().toFile().length() > 0 || !IndexBuilder.sessions(config.home()).isEmpty();
+    }
+
     /** Records a running build has read so far; empty when none is running. */
     OptionalLong progress() {
         AtomicLong now = reindexing;

@@ -115,9 +115,9 @@ public final class MemoryIndex implements AutoCloseable {
             if (found != IndexSchema.VERSION) {
                 LOG.info(Sentences.indexRebuilding(index.file, found, IndexSchema.VERSION));
                 index.rebuild();
-            } else if (IndexSchema.empty(index.writerConnection)) {
-                // A new or deleted index: built beside and renamed over, as a reindex, which is
-                // several times faster than catching up into a file readers may be reading.
+            } else if (IndexSchema.empty(index.writerConnection) && IndexRebuild.anythingToRead(config)) {
+                // A new or deleted index with logs or notes to read: built beside and renamed over, as
+                // a reindex, which is several times faster than catching up into a file readers read.
                 index.rebuild();
             } else {
                 index.builder().catchUpAll(config.notesFile());

@@ -313,6 +313,34 @@ class CatchUpTest {
     }
 
     @Test
+    void anEmptyHomeKeepsItsIndexFileFromStartToStartAndItsFirstLogGetsABuild() throws Exception {
+        Path file = home.resolve("index/memory.sqlite3");
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+        }
+        Object made = fileKey(file);
+        try (java.sql.Connection c = IndexFile.open(file, false)) {
+            assertThat(scalar(c, "PRAGMA page_size")).isEqualTo(IndexRebuild.PAGE_BYTES);
+        }
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+            assertThat(Rows.texts(index)).isEmpty();
+        }
+        assertThat(fileKey(file)).isEqualTo(made);
+        assertThat(home.resolve("index/memory.sqlite3.new")).doesNotExist();
+        append(home, A, user("the first words of this home", null));
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+            assertThat(Rows.texts(index)).containsExactly("the first words of this home");
+        }
+        assertThat(fileKey(file)).isNotEqualTo(made);
+    }
+
+    static Object fileKey(Path file) throws java.io.IOException {
+        return Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+    }
+
+    @Test
     void anIndexOfTheOlderLayoutIsRebuiltAtStartAndNeverWrittenTo() throws Exception {
         append(home, A, user("remember the launch window", null));
         List<String> before;
