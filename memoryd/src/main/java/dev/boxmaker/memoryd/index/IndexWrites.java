@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -68,7 +69,8 @@ final class IndexWrites {
     /**
      * Works out a batch without touching the index's connection, so a catch-up can prepare the next
      * batch while this one is written: each row's tokens folded into its terms' postings (a plain
-     * text's tokens looked up in place, no string made per token), its token count, and the tokens
+     * text's tokens looked up in place, no string made per token; the rows each term is in counted
+     * first, so its postings are made at their size, not grown), its token count, and the tokens
      * stored for the rows FTS5 splits itself. The terms come out in order ({@link TermTable#sorted}),
      * so their rows are written page after page; during a build, which sorts its own writes, in any
      * order, and what the batch writes of them is planned here, off the writing thread.
@@ -78,6 +80,11 @@ final class IndexWrites {
         TermTable table = new TermTable();
         int[] lengths = new int[rows.size()];
         String[] stored = new String[rows.size()];
+        // The batch's tokens as term numbers, row after row (ends[r]: where row r's end), so each
+        // term's postings are made at their final size before they are filled.
+        int[] tokens = new int[Math.max(16, rows.size() * 8)];
+        int[] ends = new int[rows.size()];
+        int n = 0;
         long tokenTotal = 0;
         long rowid = first;
         for (int r = 0; r < rows.size(); r++) {
@@ -85,22 +92,35 @@ final class IndexWrites {
             int length;
             if (Tokens.plain(text)) {
                 length = Tokens.count(text);
+                if (n + length > tokens.length) {
+                    tokens = Arrays.copyOf(tokens, Math.max(tokens.length * 2, n + length));
+                }
                 for (int from = Tokens.next(text, 0); from < text.length(); from = Tokens.next(text, from)) {
                     int to = Tokens.end(text, from);
-                    table.plain(text, from, to).addOccurrence(rowid, length);
+                    tokens[n++] = table.plain(text, from, to, rowid);
                     from = to;
                 }
             } else {
                 List<String> rowTokens = others.next();
                 length = rowTokens.size();
                 stored[r] = String.join(" ", rowTokens);
+                if (n + length > tokens.length) {
+                    tokens = Arrays.copyOf(tokens, Math.max(tokens.length * 2, n + length));
+                }
                 for (String t : rowTokens) {
-                    table.term(t).addOccurrence(rowid, length);
+                    tokens[n++] = table.term(t, rowid);
                 }
             }
+            ends[r] = n;
             lengths[r] = length;
             tokenTotal += length;
             rowid++;
+        }
+        PostingCodec.Postings[] byId = table.postings();
+        for (int r = 0, i = 0; r < rows.size(); r++) {
+            for (; i < ends[r]; i++) {
+                byId[tokens[i]].addOccurrence(first + r, lengths[r]);
+            }
         }
         if (!building) {
             return new Prepared(rows, first, lengths, stored, table.sorted(), tokenTotal, null);

@@ -6,19 +6,31 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One batch's terms and their postings, found from a plain text's characters in place: a token is
- * looked up by its lower-cased characters without making a string of it, and only a term met for
- * the first time in the batch becomes one. Open addressing on {@link String#hashCode}'s polynomial,
- * so a key's stored hash is its string's.
+ * One batch's terms, found from a plain text's characters in place: a token is looked up by its
+ * lower-cased characters without making a string of it, and only a term met for the first time in
+ * the batch becomes one. Open addressing on {@link String#hashCode}'s polynomial, so a key's stored
+ * hash is its string's.
+ *
+ * <p>A term gets a number in the order it is first met, and the table counts the rows each term is
+ * in as they are met ({@link #plain}, {@link #term}); {@link #postings} then makes each term's
+ * postings at exactly that size, so no term's arrays grow by copying while a batch is read.
  */
 final class TermTable {
-    private String[] keys = new String[1 << 12];
-    private Postings[] values = new Postings[1 << 12];
-    private int[] hashes = new int[1 << 12];
-    private int size;
+    private static final int INITIAL_SLOTS = 1 << 12;
 
-    /** The postings of the ASCII token {@code text[from, to)}, lower-cased, made empty when new. */
-    Postings plain(String text, int from, int to) {
+    /** By slot: the term, its hash, its number (meaningful where the key is set). */
+    private String[] keys = new String[INITIAL_SLOTS];
+    private int[] hashes = new int[INITIAL_SLOTS];
+    private int[] ids = new int[INITIAL_SLOTS];
+    /** By number: the term, the rows holding it, and the last row counted for it. */
+    private String[] terms = new String[INITIAL_SLOTS / 2];
+    private int[] rows = new int[INITIAL_SLOTS / 2];
+    private long[] lastRow = new long[INITIAL_SLOTS / 2];
+    private int size;
+    private Postings[] postings;
+
+    /** The number of the ASCII token {@code text[from, to)}, lower-cased, which {@code row} holds. */
+    int plain(String text, int from, int to, long row) {
         int h = 0;
         for (int i = from; i < to; i++) {
             h = 31 * h + Tokens.lower(text.charAt(i));
@@ -31,75 +43,104 @@ final class TermTable {
                 for (int i = from; i < to; i++) {
                     chars[i - from] = Tokens.lower(text.charAt(i));
                 }
-                return insert(slot, new String(chars), h);
+                return counted(insert(slot, new String(chars), h), row);
             }
             if (hashes[slot] == h && equalsLowered(key, text, from, to)) {
-                return values[slot];
+                return counted(ids[slot], row);
             }
         }
     }
 
-    /** The postings of {@code term} (already as FTS5 stores it), made empty when new. */
-    Postings term(String term) {
+    /** The number of {@code term} (already as FTS5 stores it), which {@code row} holds. */
+    int term(String term, long row) {
         int h = term.hashCode();
         int mask = keys.length - 1;
         for (int slot = spread(h) & mask; ; slot = (slot + 1) & mask) {
             String key = keys[slot];
             if (key == null) {
-                return insert(slot, term, h);
+                return counted(insert(slot, term, h), row);
             }
             if (hashes[slot] == h && key.equals(term)) {
-                return values[slot];
+                return counted(ids[slot], row);
             }
         }
     }
 
-    /** The terms in order (so their rows are written leaf page after leaf page), with their postings. */
-    Map<String, Postings> sorted() {
-        String[] terms = new String[size];
-        int n = 0;
-        for (String key : keys) {
-            if (key != null) {
-                terms[n++] = key;
+    /**
+     * Every term's postings, empty and sized to the rows counted for it, by number; made once, after
+     * the batch's rows have all been counted and before any occurrence is added.
+     */
+    Postings[] postings() {
+        if (postings == null) {
+            postings = new Postings[size];
+            for (int id = 0; id < size; id++) {
+                postings[id] = new Postings(rows[id]);
             }
         }
-        Arrays.sort(terms);
+        return postings;
+    }
+
+    /** The terms in order (so their rows are written leaf page after leaf page), with their postings. */
+    Map<String, Postings> sorted() {
+        Postings[] all = postings();
+        Integer[] order = new Integer[size];
+        for (int id = 0; id < size; id++) {
+            order[id] = id;
+        }
+        Arrays.sort(order, (a, b) -> terms[a].compareTo(terms[b]));
         Map<String, Postings> out = new LinkedHashMap<>(size * 2);
-        for (String t : terms) {
-            out.put(t, term(t));
+        for (int id : order) {
+            out.put(terms[id], all[id]);
         }
         return out;
     }
 
     /** The terms and their postings in no particular order, for a writer that orders its own writes. */
     Map<String, Postings> unordered() {
+        Postings[] all = postings();
         Map<String, Postings> out = new java.util.HashMap<>(size * 2);
-        for (int i = 0; i < keys.length; i++) {
-            if (keys[i] != null) {
-                out.put(keys[i], values[i]);
-            }
+        for (int id = 0; id < size; id++) {
+            out.put(terms[id], all[id]);
         }
         return out;
     }
 
-    private Postings insert(int slot, String key, int h) {
-        Postings p = new Postings(2);
+    private int counted(int id, long row) {
+        if (lastRow[id] != row) {
+            lastRow[id] = row;
+            rows[id]++;
+        }
+        return id;
+    }
+
+    private int insert(int slot, String key, int h) {
+        if (postings != null) {
+            throw new IllegalStateException("a term was added after the postings were made");
+        }
+        int id = size;
+        if (id == terms.length) {
+            terms = Arrays.copyOf(terms, id * 2);
+            rows = Arrays.copyOf(rows, id * 2);
+            lastRow = Arrays.copyOf(lastRow, id * 2);
+        }
+        terms[id] = key;
+        lastRow[id] = -1;
         keys[slot] = key;
         hashes[slot] = h;
-        values[slot] = p;
+        ids[slot] = id;
         if (++size * 2 > keys.length) {
             grow();
         }
-        return p;
+        return id;
     }
 
     private void grow() {
         String[] oldKeys = keys;
-        Postings[] oldValues = values;
         int[] oldHashes = hashes;
+        int[] oldIds = ids;
         keys = new String[oldKeys.length * 2];
-        values = new Postings[oldKeys.length * 2];
         hashes = new int[oldKeys.length * 2];
+        ids = new int[oldKeys.length * 2];
         int mask = keys.length - 1;
         for (int i = 0; i < oldKeys.length; i++) {
             if (oldKeys[i] != null) {
@@ -108,8 +149,8 @@ final class TermTable {
                     slot = (slot + 1) & mask;
                 }
                 keys[slot] = oldKeys[i];
-                values[slot] = oldValues[i];
                 hashes[slot] = oldHashes[i];
+                ids[slot] = oldIds[i];
             }
         }
     }
