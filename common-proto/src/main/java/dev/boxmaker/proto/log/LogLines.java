@@ -19,6 +19,15 @@ final class LogLines {
     private LogLines() {
     }
 
+    private static boolean zeroInFirstFour(byte[] line, int length) {
+        for (int i = 0; i < Math.min(4, length); i++) {
+            if (line[i] == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The line for {@code record}, without its newline: UTF-8 JSON, {@code type} first. */
     static byte[] encode(LogRecord record) {
         try {
@@ -43,7 +52,12 @@ final class LogLines {
             throw new LogFormatException(file, record, Sentences.LOG_LINE_NOT_JSON);
         }
         try {
-            return READER.readValue(line, 0, length);
+            // Jackson reads bytes as UTF-16 or UTF-32 when a zero byte is among the first four, and
+            // would read such a line (never JSON as UTF-8) as a record; it is read from its text, as
+            // every line once was, and refused as then.
+            return zeroInFirstFour(line, length)
+                    ? READER.readValue(new String(line, 0, length, java.nio.charset.StandardCharsets.UTF_8))
+                    : READER.readValue(line, 0, length);
         } catch (InvalidTypeIdException e) {
             String why = e.getTypeId() == null ? Sentences.LOG_TYPE_MISSING : Sentences.logTypeUnknown(e.getTypeId());
             throw new LogFormatException(file, record, why);

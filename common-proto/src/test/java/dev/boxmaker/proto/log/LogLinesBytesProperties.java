@@ -69,6 +69,22 @@ class LogLinesBytesProperties {
         assertThat(now).isEqualTo(reference(line));
     }
 
+    /**
+     * Zero bytes at the start are valid UTF-8 but make Jackson read bytes as UTF-16 or UTF-32: a line
+     * of ASCII JSON in UTF-16 or UTF-32 must be refused as the String path refused it, not read.
+     */
+    @net.jqwik.api.Example
+    void aLineOfJsonInUtf16OrUtf32IsNotJson() {
+        String json = LogSamples.TURN_LINES.get(0);
+        for (java.nio.charset.Charset wide : List.of(StandardCharsets.UTF_16LE, StandardCharsets.UTF_16BE,
+                java.nio.charset.Charset.forName("UTF-32LE"), java.nio.charset.Charset.forName("UTF-32BE"))) {
+            byte[] line = json.getBytes(wide);
+            assertThat(reference(line)).as(wide.name())
+                    .isEqualTo(new LogFormatException(FILE, 7, Sentences.LOG_LINE_NOT_JSON).getMessage());
+            readsEveryLineAsTheStringPathDid(line);
+        }
+    }
+
     @Property(tries = 20_000)
     void wellFormedIsWhatTheJdkDecodes(@ForAll("utf8ish") byte[] bytes) {
         boolean decodes;
