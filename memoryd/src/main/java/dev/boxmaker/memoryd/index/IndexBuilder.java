@@ -121,7 +121,7 @@ final class IndexBuilder {
         Counts total = new Counts(0, 0, 0);
         startPipeline();
         try {
-            for (String session : sessions()) {
+            for (String session : sessions(home)) {
                 try {
                     total = total.plus(new Counts(1, readLog(SessionId.of(session)), 0));
                 } catch (IOException e) {
@@ -180,10 +180,6 @@ final class IndexBuilder {
             committer = null;
             savedProgress = null;
         }
-    }
-
-    private List<String> sessions() {
-        return sessions(home);
     }
 
     /** The sessions under {@code home} that have a log, in order; a directory that cannot be read is named. */

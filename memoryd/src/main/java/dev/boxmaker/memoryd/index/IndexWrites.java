@@ -92,9 +92,7 @@ final class IndexWrites {
             int length;
             if (Tokens.plain(text)) {
                 length = Tokens.count(text);
-                if (n + length > tokens.length) {
-                    tokens = Arrays.copyOf(tokens, Math.max(tokens.length * 2, n + length));
-                }
+                tokens = room(tokens, n + length);
                 for (int from = Tokens.next(text, 0); from < text.length(); from = Tokens.next(text, from)) {
                     int to = Tokens.end(text, from);
                     tokens[n++] = table.plain(text, from, to, rowid);
@@ -104,9 +102,7 @@ final class IndexWrites {
                 List<String> rowTokens = others.next();
                 length = rowTokens.size();
                 stored[r] = String.join(" ", rowTokens);
-                if (n + length > tokens.length) {
-                    tokens = Arrays.copyOf(tokens, Math.max(tokens.length * 2, n + length));
-                }
+                tokens = room(tokens, n + length);
                 for (String t : rowTokens) {
                     tokens[n++] = table.term(t, rowid);
                 }
@@ -129,6 +125,11 @@ final class IndexWrites {
         Planned planned = new Planned(postings.planBuild(byTerm), terms.planBuild(byTerm));
         // Written from the plan alone: the batch's postings are not kept while it waits to be written.
         return new Prepared(rows, first, lengths, stored, Map.of(), tokenTotal, planned);
+    }
+
+    /** {@code a}, or a copy at least twice as long when it holds fewer than {@code needed}. */
+    private static int[] room(int[] a, int needed) {
+        return needed <= a.length ? a : Arrays.copyOf(a, Math.max(a.length * 2, needed));
     }
 
     /** Writes a prepared batch; its rowids must follow the highest in the index. */

@@ -35,14 +35,17 @@ final class TermDeltas {
 
     /** One term's counts to add to the table. */
     record Row(String term, long docs, long tfMax, long lenMin) {
+        /** What {@code p}, a batch's postings of {@code term}, adds. */
+        static Row of(String term, PostingCodec.Postings p) {
+            return new Row(term, p.size, p.maxCount(0, p.size), p.minLength(0, p.size));
+        }
     }
 
     /** Adds a batch's postings' counts to the table. */
     void add(Map<String, PostingCodec.Postings> byTerm) throws SQLException {
         List<Row> rows = new ArrayList<>(byTerm.size());
         for (var e : byTerm.entrySet()) {
-            PostingCodec.Postings p = e.getValue();
-            rows.add(new Row(e.getKey(), p.size, p.maxCount(0, p.size), p.minLength(0, p.size)));
+            rows.add(Row.of(e.getKey(), e.getValue()));
         }
         write(rows);
     }
@@ -68,14 +71,14 @@ final class TermDeltas {
     /** Sums a build's batch; the rows to write now (all that was summed, once too many terms are held). */
     List<Row> planBuild(Map<String, PostingCodec.Postings> byTerm) {
         for (var e : byTerm.entrySet()) {
-            PostingCodec.Postings p = e.getValue();
+            Row add = Row.of(e.getKey(), e.getValue());
             long[] sum = held.get(e.getKey());
             if (sum == null) {
-                held.put(e.getKey(), new long[] {p.size, p.maxCount(0, p.size), p.minLength(0, p.size)});
+                held.put(e.getKey(), new long[] {add.docs(), add.tfMax(), add.lenMin()});
             } else {
-                sum[0] += p.size;
-                sum[1] = Math.max(sum[1], p.maxCount(0, p.size));
-                sum[2] = Math.min(sum[2], p.minLength(0, p.size));
+                sum[0] += add.docs();
+                sum[1] = Math.max(sum[1], add.tfMax());
+                sum[2] = Math.min(sum[2], add.lenMin());
             }
         }
         return held.size() > heldMax ? drain() : List.of();

@@ -39,11 +39,7 @@ final class TermTable {
         for (int slot = spread(h) & mask; ; slot = (slot + 1) & mask) {
             String key = keys[slot];
             if (key == null) {
-                char[] chars = new char[to - from];
-                for (int i = from; i < to; i++) {
-                    chars[i - from] = Tokens.lower(text.charAt(i));
-                }
-                return counted(insert(slot, new String(chars), h), row);
+                return counted(insert(slot, Tokens.lower(text, from, to), h), row);
             }
             if (hashes[slot] == h && equalsLowered(key, text, from, to)) {
                 return counted(ids[slot], row);

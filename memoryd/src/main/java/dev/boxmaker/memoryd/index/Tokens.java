@@ -156,7 +156,8 @@ public final class Tokens {
         return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
     }
 
-    private static String lower(String text, int from, int to) {
+    /** {@code text[from, to)}, ASCII letters and digits, lower-cased as FTS5 stores them. */
+    static String lower(String text, int from, int to) {
         char[] out = new char[to - from];
         for (int i = from; i < to; i++) {
             out[i - from] = lower(text.charAt(i));
