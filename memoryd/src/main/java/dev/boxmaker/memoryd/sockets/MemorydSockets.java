@@ -23,13 +23,17 @@ import java.util.Map;
 /** memoryd's three sockets (wire.md) and which kinds each serves. */
 public final class MemorydSockets implements AutoCloseable {
     private final List<SocketServer> servers = new ArrayList<>(3);
+    private final RecallLog recallLog;
+
+    private MemorydSockets(RecallLog recallLog) {
+        this.recallLog = recallLog;
+    }
 
     /** Starts every socket, or none: a socket that fails to start closes those already up. */
     public static MemorydSockets start(Vertx vertx, MemorydSettings settings, MemoryStore store, MemoryIndex index) {
         BlockBuilder block = new BlockBuilder(settings.memoryDir());
-        Recall recall = new Recall(new Searcher(index), new RecallLog(settings.memoryDir()), Clock.systemUTC(),
-                settings.owner());
-        MemorydSockets sockets = new MemorydSockets();
+        MemorydSockets sockets = new MemorydSockets(new RecallLog(settings.memoryDir()));
+        Recall recall = new Recall(new Searcher(index), sockets.recallLog, Clock.systemUTC(), settings.owner());
         try {
             sockets.add(vertx, settings, "loop", settings.loopSocket(),
                     Map.of(MemoryBlock.KIND, new MemoryBlockHandler(block),
@@ -59,5 +63,7 @@ public final class MemorydSockets implements AutoCloseable {
             server.close();
         }
         servers.clear();
+        // Every recall is answered now; the lines the background flush has not reached go to the disk.
+        recallLog.flushNow();
     }
 }
