@@ -76,7 +76,7 @@ public final class RecallBench {
         Process memoryd = startMemoryd(jar, home);
         try {
             Path index = home.resolve("index/memory.sqlite3");
-            long building = waitForBuild(index.resolveSibling("memory.sqlite3.new"), memoryd);
+            long building = waitForBuild(index.resolveSibling("memory.sqlite3.new"), index, records, memoryd);
             long caughtUp = waitForCatchUp(index, records, memoryd);
             double catchUpSeconds = (caughtUp - started) / 1e9;
             System.out.printf("catch-up at start (memoryd start included): %.1f s, %,.0f records/s%n",
@@ -149,12 +149,16 @@ public final class RecallBench {
 
     /**
      * Waits until memoryd has made the file its start's build writes ({@code memory.sqlite3.new}, made
-     * when the index is new or deleted); the moment it saw it, to within {@link #START_POLL_MILLIS}.
+     * when the index is new or deleted); the moment it saw it, to within {@link #START_POLL_MILLIS}. A
+     * build over between two looks is seen by the index having caught up: the moment of that look.
      */
-    static long waitForBuild(Path fresh, Process memoryd) throws Exception {
-        while (!Files.exists(fresh)) {
+    static long waitForBuild(Path fresh, Path index, long records, Process memoryd) throws Exception {
+        for (long looks = 0; !Files.exists(fresh); looks++) {
             if (!memoryd.isAlive()) {
                 throw new IllegalStateException("memoryd exited before its build began; see memoryd.log");
+            }
+            if (looks % (POLL_MILLIS / START_POLL_MILLIS) == 0 && caughtUp(index, records)) {
+                break;
             }
             Thread.sleep(START_POLL_MILLIS);
         }
@@ -172,19 +176,26 @@ public final class RecallBench {
             if (!memoryd.isAlive()) {
                 throw new IllegalStateException("memoryd exited during catch-up; see memoryd.log");
             }
-            if (Files.exists(index)) {
-                try (Connection c = IndexWork.open(index);
-                        ResultSet rs = c.createStatement().executeQuery(
-                                "SELECT coalesce(sum(records), 0) FROM progress WHERE log != 'notes.md' AND EXISTS"
-                                + " (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'postings_term')")) {
-                    if (rs.next() && rs.getLong(1) >= records) {
-                        return System.nanoTime();
-                    }
-                } catch (java.sql.SQLException notYet) {
-                    // The schema is being created.
-                }
+            if (caughtUp(index, records)) {
+                return System.nanoTime();
             }
             Thread.sleep(POLL_MILLIS);
+        }
+    }
+
+    /** Whether the index's progress covers {@code records} and its postings index is made. */
+    private static boolean caughtUp(Path index, long records) {
+        if (!Files.exists(index)) {
+            return false;
+        }
+        try (Connection c = IndexWork.open(index);
+                ResultSet rs = c.createStatement().executeQuery(
+                        "SELECT coalesce(sum(records), 0) FROM progress WHERE log != 'notes.md' AND EXISTS"
+                        + " (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'postings_term')")) {
+            return rs.next() && rs.getLong(1) >= records;
+        } catch (java.sql.SQLException notYet) {
+            // The schema is being created.
+            return false;
         }
     }
 
