@@ -39,6 +39,9 @@ final class IndexBuilder {
      */
     static final int RECORDS_PER_TRANSACTION_MAX = 25_000;
 
+    /** The first batch of a catch-up's pipeline; each next one is twice as large, up to a transaction's most. */
+    static final int FIRST_BATCH_RECORDS = 2_000;
+
     /** What a catch-up read. */
     record Counts(long logs, long records, long notes) {
         Counts plus(Counts o) {
@@ -55,6 +58,12 @@ final class IndexBuilder {
     private final Path home;
     private final DataClass maxClass;
     private final int recordsPerTransaction;
+    /**
+     * Records the pending transaction takes before it is written: the first batches of a catch-up's
+     * pipeline are smaller ({@link #FIRST_BATCH_RECORDS}, then twice as many each time), so the
+     * writing thread starts early instead of waiting while a whole first batch is read.
+     */
+    private int batchRecords;
     /** While a catch-up of every log runs: the thread writing batches, the batch it writes, the next rowid. */
     private java.util.concurrent.ExecutorService committer;
     private java.util.concurrent.Future<Void> committing;
@@ -78,6 +87,7 @@ final class IndexBuilder {
     IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead,
             int recordsPerTransaction) throws SQLException {
         this.recordsPerTransaction = recordsPerTransaction;
+        this.batchRecords = recordsPerTransaction;
         this.c = c;
         this.writes = new IndexWrites(c);
         this.home = home;
@@ -144,6 +154,7 @@ final class IndexBuilder {
     private void startPipeline() throws SQLException {
         pipelineNextRowid = writes.nextRowid();
         savedProgress = LogProgress.readAll(c);
+        batchRecords = Math.min(FIRST_BATCH_RECORDS, recordsPerTransaction);
         committer = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "memoryd-index-commit");
             t.setDaemon(true);
@@ -179,6 +190,8 @@ final class IndexBuilder {
             committer.shutdown();
             committer = null;
             savedProgress = null;
+            batchRecords = recordsPerTransaction;
+            writes.batchesPrepared();
         }
     }
 
@@ -247,12 +260,12 @@ final class IndexBuilder {
         }
     }
 
-    /** Adds a batch's rows to the pending transaction, committing each {@code recordsPerTransaction} records. */
+    /** Adds a batch's rows to the pending transaction, committing each {@link #batchRecords} records. */
     private Label store(String session, String key, long first, SessionLogReader.Batch batch, Label label)
             throws SQLException {
         List<LogRecord> records = batch.records();
-        for (int start = 0; start < records.size(); start += recordsPerTransaction) {
-            int end = Math.min(records.size(), start + recordsPerTransaction);
+        for (int start = 0, end; start < records.size(); start = end) {
+            end = Math.min(records.size(), start + batchRecords - (int) pendingRecords);
             for (int i = start; i < end; i++) {
                 if (label.dataClass().compareTo(maxClass) <= 0) {
                     LogRows.rows(session, first + i, records.get(i), label, pendingRows);
@@ -262,8 +275,9 @@ final class IndexBuilder {
             Long bytes = end == records.size() ? batch.next().bytes() : null;
             pendingProgress.put(key, new LogProgress(first + end, label, bytes));
             pendingRecords += end - start;
-            if (pendingRecords >= recordsPerTransaction) {
+            if (pendingRecords >= batchRecords) {
                 flush();
+                batchRecords = Math.min(recordsPerTransaction, batchRecords * 2);
             }
         }
         return label;

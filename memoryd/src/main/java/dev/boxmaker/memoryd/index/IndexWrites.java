@@ -26,6 +26,15 @@ final class IndexWrites {
      * catch-up runs on the thread that started the build, before the writing thread is handed the batch.
      */
     private boolean building;
+    /**
+     * {@link #prepare}'s array of a batch's tokens, kept from batch to batch: made anew, it was the
+     * largest thing a batch allocated (megabytes at a catch-up's batch size), so the collector
+     * copied it while it was in use. Only {@link #prepare} touches it, on one thread at a time.
+     */
+    private int[] tokenScratch = new int[TOKEN_SCRATCH_MIN];
+    private static final int TOKEN_SCRATCH_MIN = 1 << 12;
+    /** The number of terms the last batch {@link #prepare}d had. */
+    private int lastTerms;
 
     IndexWrites(Connection c) throws SQLException {
         this(c, PostingWrites.Shape.DEFAULT);
@@ -77,12 +86,14 @@ final class IndexWrites {
      */
     Prepared prepare(List<IndexRow> rows, long first) throws SQLException {
         java.util.Iterator<List<String>> others = othersTokens(rows).iterator();
-        TermTable table = new TermTable();
+        // Sized for as many terms as the last batch had (a catch-up's batches are alike), so the table
+        // is not grown and rehashed step by step for each batch; at most a few per row, for a small batch.
+        TermTable table = new TermTable((int) Math.min(lastTerms, 4L * rows.size()));
         int[] lengths = new int[rows.size()];
         String[] stored = new String[rows.size()];
         // The batch's tokens as term numbers, row after row (ends[r]: where row r's end), so each
         // term's postings are made at their final size before they are filled.
-        int[] tokens = new int[Math.max(16, rows.size() * 8)];
+        int[] tokens = tokenScratch;
         int[] ends = new int[rows.size()];
         int n = 0;
         long tokenTotal = 0;
@@ -91,13 +102,15 @@ final class IndexWrites {
             String text = rows.get(r).text();
             int length;
             if (Tokens.plain(text)) {
-                length = Tokens.count(text);
-                tokens = room(tokens, n + length);
+                // A token and the character that ends it take two: a bound, so the text is read once here.
+                tokens = room(tokens, n + text.length() / 2 + 1);
+                int start = n;
                 for (int from = Tokens.next(text, 0); from < text.length(); from = Tokens.next(text, from)) {
                     int to = Tokens.end(text, from);
                     tokens[n++] = table.plain(text, from, to, rowid);
                     from = to;
                 }
+                length = n - start;
             } else {
                 List<String> rowTokens = others.next();
                 length = rowTokens.size();
@@ -112,6 +125,8 @@ final class IndexWrites {
             tokenTotal += length;
             rowid++;
         }
+        tokenScratch = tokens;
+        lastTerms = table.size();
         PostingCodec.Postings[] byId = table.postings();
         for (int r = 0, i = 0; r < rows.size(); r++) {
             for (; i < ends[r]; i++) {
@@ -121,10 +136,16 @@ final class IndexWrites {
         if (!building) {
             return new Prepared(rows, first, lengths, stored, table.sorted(), tokenTotal, null);
         }
-        Map<String, PostingCodec.Postings> byTerm = table.unordered();
-        Planned planned = new Planned(postings.planBuild(byTerm), terms.planBuild(byTerm));
+        Planned planned = new Planned(postings.planBuild(table), terms.planBuild(table));
         // Written from the plan alone: the batch's postings are not kept while it waits to be written.
         return new Prepared(rows, first, lengths, stored, Map.of(), tokenTotal, planned);
+    }
+
+    /** Lets go of a catch-up's large token array once its batches are prepared: an idle memoryd keeps a small one. */
+    void batchesPrepared() {
+        if (tokenScratch.length > TOKEN_SCRATCH_MIN) {
+            tokenScratch = new int[TOKEN_SCRATCH_MIN];
+        }
     }
 
     /** {@code a}, or a copy at least twice as long when it holds fewer than {@code needed}. */
@@ -138,17 +159,20 @@ final class IndexWrites {
         if (rows.isEmpty()) {
             return;
         }
+        boolean sessions = rows.stream().allMatch(IndexWrites::sessionRow);
         try (PreparedStatement hit = c.prepareStatement("INSERT INTO hits (rowid, text) VALUES (?, ?)");
-                PreparedStatement source = c.prepareStatement("INSERT INTO sources (rowid, kind, session, epoch, record,"
-                        + " time, role, class, untrusted, speaker, header, doclen, tokens)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                PreparedStatement source = c.prepareStatement(sessions ? INSERT_SESSION_SOURCE : INSERT_SOURCE)) {
             // In driver batches of a bounded size: a batch keeps every row's values, boxed, until it runs.
             for (int r = 0; r < rows.size(); r++) {
                 long rowid = batch.first() + r;
                 hit.setLong(1, rowid);
                 hit.setString(2, rows.get(r).text());
                 hit.addBatch();
-                bindSource(source, rowid, rows.get(r), batch.lengths()[r], batch.storedTokens()[r]);
+                if (sessions) {
+                    bindSessionSource(source, rowid, rows.get(r), batch.lengths()[r], batch.storedTokens()[r]);
+                } else {
+                    bindSource(source, rowid, rows.get(r), batch.lengths()[r], batch.storedTokens()[r]);
+                }
                 source.addBatch();
                 if ((r + 1) % DRIVER_BATCH_ROWS == 0 || r == rows.size() - 1) {
                     hit.executeBatch();
@@ -195,6 +219,36 @@ final class IndexWrites {
             rs.next();
             return rs.getLong(1);
         }
+    }
+
+    private static final String INSERT_SOURCE = "INSERT INTO sources (rowid, kind, session, epoch, record,"
+            + " time, role, class, untrusted, speaker, header, doclen, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    /**
+     * A session record's row, whose kind and (absent) header are the same for every one: two values
+     * fewer to bind, each a call into the driver, for nearly every row a catch-up writes.
+     */
+    private static final String INSERT_SESSION_SOURCE = "INSERT INTO sources (rowid, kind, session, epoch, record,"
+            + " time, role, class, untrusted, speaker, header, doclen, tokens)"
+            + " VALUES (?, '" + IndexRow.SESSION + "', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)";
+
+    private static boolean sessionRow(IndexRow row) {
+        return row.kind().equals(IndexRow.SESSION) && row.header() == null && row.epoch() != null;
+    }
+
+    private static void bindSessionSource(PreparedStatement s, long rowid, IndexRow row, int length, String tokens)
+            throws SQLException {
+        s.setLong(1, rowid);
+        s.setString(2, row.session());
+        s.setLong(3, row.epoch());
+        s.setLong(4, row.record());
+        s.setString(5, row.time());
+        s.setString(6, row.role());
+        s.setString(7, row.dataClass().wire());
+        s.setInt(8, row.untrusted() ? 1 : 0);
+        s.setString(9, row.speaker());
+        s.setLong(10, length);
+        s.setString(11, tokens);
     }
 
     private static void bindSource(PreparedStatement s, long rowid, IndexRow row, int length, String tokens)

@@ -94,8 +94,8 @@ final class PostingWrites {
     }
 
     /** The segments a build writes for this batch; the rest of the batch's postings are held back. */
-    List<Segment> planBuild(Map<String, Postings> byTerm) {
-        return carry.add(byTerm);
+    List<Segment> planBuild(TermTable batch) {
+        return carry.add(batch);
     }
 
     /** Every posting held back, as segments; the build is over. */
@@ -124,11 +124,13 @@ final class PostingWrites {
         private long size;
 
         /** The segments of each term whose held-back and new postings fill a block; holds back the others. */
-        List<Segment> add(Map<String, Postings> byTerm) {
+        List<Segment> add(TermTable batch) {
             List<Segment> out = new ArrayList<>();
-            for (var e : byTerm.entrySet()) {
-                Postings fresh = e.getValue();
-                Postings all = held.remove(e.getKey());
+            Postings[] byId = batch.postings();
+            for (int id = 0; id < batch.size(); id++) {
+                String term = batch.term(id);
+                Postings fresh = byId[id];
+                Postings all = held.get(term);
                 if (all == null) {
                     all = fresh;
                 } else {
@@ -138,9 +140,14 @@ final class PostingWrites {
                     }
                 }
                 if (all.size >= shape.block()) {
-                    segments(e.getKey(), all, out);
+                    if (all != fresh) {
+                        held.remove(term);
+                    }
+                    segments(term, all, out);
                 } else {
-                    held.put(e.getKey(), all);
+                    if (all == fresh) {
+                        held.put(term, all);
+                    }
                     size += all.size;
                 }
             }

@@ -69,16 +69,20 @@ final class TermDeltas {
     }
 
     /** Sums a build's batch; the rows to write now (all that was summed, once too many terms are held). */
-    List<Row> planBuild(Map<String, PostingCodec.Postings> byTerm) {
-        for (var e : byTerm.entrySet()) {
-            Row add = Row.of(e.getKey(), e.getValue());
-            long[] sum = held.get(e.getKey());
+    List<Row> planBuild(TermTable batch) {
+        PostingCodec.Postings[] byId = batch.postings();
+        for (int id = 0; id < batch.size(); id++) {
+            PostingCodec.Postings p = byId[id];
+            long docs = p.size;
+            long tfMax = p.maxCount(0, p.size);
+            long lenMin = p.minLength(0, p.size);
+            long[] sum = held.get(batch.term(id));
             if (sum == null) {
-                held.put(e.getKey(), new long[] {add.docs(), add.tfMax(), add.lenMin()});
+                held.put(batch.term(id), new long[] {docs, tfMax, lenMin});
             } else {
-                sum[0] += add.docs();
-                sum[1] = Math.max(sum[1], add.tfMax());
-                sum[2] = Math.min(sum[2], add.lenMin());
+                sum[0] += docs;
+                sum[1] = Math.max(sum[1], tfMax);
+                sum[2] = Math.min(sum[2], lenMin);
             }
         }
         return held.size() > heldMax ? drain() : List.of();

@@ -19,15 +19,33 @@ final class TermTable {
     private static final int INITIAL_SLOTS = 1 << 12;
 
     /** By slot: the term, its hash, its number (meaningful where the key is set). */
-    private String[] keys = new String[INITIAL_SLOTS];
-    private int[] hashes = new int[INITIAL_SLOTS];
-    private int[] ids = new int[INITIAL_SLOTS];
+    private String[] keys;
+    private int[] hashes;
+    private int[] ids;
     /** By number: the term, the rows holding it, and the last row counted for it. */
-    private String[] terms = new String[INITIAL_SLOTS / 2];
-    private int[] rows = new int[INITIAL_SLOTS / 2];
-    private long[] lastRow = new long[INITIAL_SLOTS / 2];
+    private String[] terms;
+    private int[] rows;
+    private long[] lastRow;
     private int size;
     private Postings[] postings;
+
+    TermTable() {
+        this(0);
+    }
+
+    /** A table with room for {@code expected} terms before it grows. */
+    TermTable(int expected) {
+        int slots = INITIAL_SLOTS;
+        while (slots / 2 < expected && slots < 1 << 30) {
+            slots <<= 1;
+        }
+        keys = new String[slots];
+        hashes = new int[slots];
+        ids = new int[slots];
+        terms = new String[slots / 2];
+        rows = new int[slots / 2];
+        lastRow = new long[slots / 2];
+    }
 
     /** The number of the ASCII token {@code text[from, to)}, lower-cased, which {@code row} holds. */
     int plain(String text, int from, int to, long row) {
@@ -91,14 +109,17 @@ final class TermTable {
         return out;
     }
 
-    /** The terms and their postings in no particular order, for a writer that orders its own writes. */
-    Map<String, Postings> unordered() {
-        Postings[] all = postings();
-        Map<String, Postings> out = new java.util.HashMap<>(size * 2);
-        for (int id = 0; id < size; id++) {
-            out.put(terms[id], all[id]);
-        }
-        return out;
+    /** The number of terms; they are numbered from 0. */
+    int size() {
+        return size;
+    }
+
+    /**
+     * Term number {@code id}, as FTS5 stores it. With {@link #postings}, a build reads a batch's terms
+     * by number, in no particular order, without a map made for each batch.
+     */
+    String term(int id) {
+        return terms[id];
     }
 
     private int counted(int id, long row) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.boxmaker.memoryd.index.PostingCodec.Postings;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class TermTableTest {
@@ -26,9 +25,10 @@ class TermTableTest {
         assertThat(postings[2].rows).hasSize(1);
         assertThat(table.postings()).isSameAs(postings);
         assertThat(table.sorted().keySet()).containsExactly("launch", "the", "window");
-        Map<String, Postings> unordered = table.unordered();
-        assertThat(unordered).containsOnlyKeys("launch", "the", "window");
-        assertThat(unordered.get("the")).isSameAs(postings[1]);
+        assertThat(table.size()).isEqualTo(3);
+        assertThat(table.term(0)).isEqualTo("launch");
+        assertThat(table.term(1)).isEqualTo("the");
+        assertThat(table.term(2)).isEqualTo("window");
     }
 
     @Test
@@ -42,6 +42,20 @@ class TermTableTest {
         }
         assertThat(table.postings()[997].rows).hasSize(2);
         assertThat(table.postings()[998].rows).hasSize(1);
+    }
+
+    @Test
+    void aTableSizedForAnotherBatchNumbersItsTermsAlikeAndStillGrows() {
+        TermTable sized = new TermTable(5_000);
+        TermTable grown = new TermTable();
+        for (int i = 0; i < 12_000; i++) {
+            String term = "t" + (i * 7919 % 12_000);
+            assertThat(sized.term(term, i)).isEqualTo(grown.term(term, i));
+        }
+        assertThat(sized.size()).isEqualTo(12_000);
+        for (int id = 0; id < sized.size(); id++) {
+            assertThat(sized.term(id)).isEqualTo(grown.term(id));
+        }
     }
 
     @Test
