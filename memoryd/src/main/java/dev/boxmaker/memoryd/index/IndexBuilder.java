@@ -64,9 +64,10 @@ final class IndexBuilder {
      * writing thread starts early instead of waiting while a whole first batch is read.
      */
     private int batchRecords;
-    /** While a catch-up of every log runs: the thread writing batches, the batch it writes, the next rowid. */
-    private java.util.concurrent.ExecutorService committer;
-    private java.util.concurrent.Future<Void> committing;
+    /** While a catch-up of every log runs: the threads writing batches, and the next rowid. */
+    private WritingThreads writing;
+    /** While a build with a side file reads its logs: the side file. */
+    private BuildSide side;
     private long pipelineNextRowid;
     /** While a catch-up of every log runs: the progress of every log, read once before it. */
     private Map<String, LogProgress> savedProgress;
@@ -108,21 +109,27 @@ final class IndexBuilder {
      * {@link #catchUpAll} into a new, empty file that nobody reads until it is complete (a reindex,
      * a deleted index): the postings index is made once at the end, one sort instead of a random
      * insert per term per batch, and postings and term counts are held back and written in larger
-     * pieces ({@link IndexWrites#startBuild}). A build that fails leaves a file to throw away.
+     * pieces ({@link IndexWrites#startBuild}). Each batch's FTS5 rows go into the file while the rest
+     * of it goes into {@code side} on a thread of its own ({@link BuildSide}), copied into the file at
+     * the end. A build that fails leaves a file to throw away.
      */
-    Counts buildAll(Path notes) throws SQLException {
+    Counts buildAll(Path notes, BuildSide side) throws SQLException {
         if (!IndexSchema.empty(c)) {
             throw new IllegalStateException("a build needs an empty file");
         }
         IndexSchema.dropPostingsIndex(c);
         writes.startBuild();
-        Counts sessions = sessionsPipelined();
-        LogProgress.transaction(c, () -> {
-            writes.finishBuild();
-            return null;
-        }, Map.of());
-        IndexSchema.mergeBuilt(c);
-        IndexSchema.createPostingsIndex(c);
+        this.side = side;
+        Counts sessions;
+        try {
+            sessions = sessionsPipelined();
+        } finally {
+            this.side = null;
+        }
+        IndexWrites.Planned heldBack = writes.finishBuild();
+        // The side file's last writes and its postings index, while FTS5 merges its segments.
+        WritingThreads.alongside(WritingThreads.SIDE_THREAD, () -> side.finish(heldBack), () -> IndexSchema.mergeBuilt(c));
+        side.copyInto(c);
         return sessions.plus(new Counts(0, 0, catchUpNotes(notes)));
     }
 
@@ -155,40 +162,15 @@ final class IndexBuilder {
         pipelineNextRowid = writes.nextRowid();
         savedProgress = LogProgress.readAll(c);
         batchRecords = Math.min(FIRST_BATCH_RECORDS, recordsPerTransaction);
-        committer = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "memoryd-index-commit");
-            t.setDaemon(true);
-            return t;
-        });
-    }
-
-    /** Waits for the batch being written; its failure, if it failed. */
-    private void awaitCommit() throws SQLException {
-        java.util.concurrent.Future<Void> last = committing;
-        committing = null;
-        if (last == null) {
-            return;
-        }
-        try {
-            last.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SQLException("interrupted while the index wrote a batch", e);
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof SQLException sql) {
-                throw sql;
-            }
-            throw new SQLException(e.getCause().getMessage(), e.getCause());
-        }
+        writing = new WritingThreads(side != null);
     }
 
     /** Waits for the last batch and ends the pipeline; after it, this thread owns the connection again. */
     private void stopPipeline() throws SQLException {
         try {
-            awaitCommit();
+            writing.close();
         } finally {
-            committer.shutdown();
-            committer = null;
+            writing = null;
             savedProgress = null;
             batchRecords = recordsPerTransaction;
             writes.batchesPrepared();
@@ -293,23 +275,20 @@ final class IndexBuilder {
         pendingRows.clear();
         pendingProgress.clear();
         pendingRecords = 0;
-        if (committer == null) {
-            LogProgress.transaction(c, () -> {
-                writes.insert(rows);
-                return null;
-            }, progress);
+        if (writing == null) {
+            LogProgress.transaction(c, () -> writes.insert(rows), progress);
             return;
         }
         IndexWrites.Prepared batch = writes.prepare(rows, pipelineNextRowid);
-        awaitCommit();
         pipelineNextRowid += rows.size();
-        committing = committer.submit(() -> {
-            LogProgress.transaction(c, () -> {
+        BuildSide to = side;
+        writing.write(() -> LogProgress.transaction(c, () -> {
+            if (to == null) {
                 writes.apply(batch);
-                return null;
-            }, progress);
-            return null;
-        });
+            } else {
+                writes.applyText(batch);
+            }
+        }, progress), to == null ? null : () -> to.apply(batch));
     }
 
     /** Reads notes.md past its progress ({@link NotesCatchUp#catchUp}); the number of notes it added. */

@@ -73,6 +73,20 @@ final class IndexFile {
         return false;
     }
 
+    /** Runs {@code work} in one transaction on {@code c}: committed whole, or rolled back and its failure thrown. */
+    static void inTransaction(Connection c, SqlWork work) throws SQLException {
+        c.setAutoCommit(false);
+        try {
+            work.run();
+            c.commit();
+        } catch (SQLException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(true);
+        }
+    }
+
     /** Flushes a directory's entries, so a rename in it survives a crash. */
     static void syncDirectory(Path dir) throws IOException {
         try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {

@@ -69,8 +69,8 @@ final class IndexRebuild {
             AtomicLong read = new AtomicLong();
             reindexing = read;
             IndexBuilder fresher = new IndexBuilder(c, config.home(), config.maxClass(), read);
-            try {
-                counts = fresher.buildAll(config.notesFile());
+            try (BuildSide side = BuildSide.open(fresh)) {
+                counts = fresher.buildAll(config.notesFile(), side);
             } finally {
                 reindexing = null;
             }
@@ -97,6 +97,7 @@ final class IndexRebuild {
     }
 
     private static void deleteWithSidecars(Path p) throws IOException {
+        BuildSide.deleteFor(p);
         Files.deleteIfExists(p);
         Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-wal"));
         Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-shm"));

@@ -136,9 +136,8 @@ final class IndexWrites {
         if (!building) {
             return new Prepared(rows, first, lengths, stored, table.sorted(), tokenTotal, null);
         }
-        Planned planned = new Planned(postings.planBuild(table), terms.planBuild(table));
         // Written from the plan alone: the batch's postings are not kept while it waits to be written.
-        return new Prepared(rows, first, lengths, stored, Map.of(), tokenTotal, planned);
+        return new Prepared(rows, first, lengths, stored, Map.of(), tokenTotal, plan(table));
     }
 
     /** Lets go of a catch-up's large token array once its batches are prepared: an idle memoryd keeps a small one. */
@@ -155,19 +154,39 @@ final class IndexWrites {
 
     /** Writes a prepared batch; its rowids must follow the highest in the index. */
     void apply(Prepared batch) throws SQLException {
+        applyText(batch);
+        applyRest(batch);
+    }
+
+    /** A prepared batch's FTS5 rows: what a build with a side file ({@link BuildSide}) writes into the file itself. */
+    void applyText(Prepared batch) throws SQLException {
+        List<IndexRow> rows = batch.rows();
+        try (PreparedStatement hit = c.prepareStatement("INSERT INTO hits (rowid, text) VALUES (?, ?)")) {
+            // In driver batches of a bounded size: a batch keeps every row's values, boxed, until it runs.
+            for (int r = 0; r < rows.size(); r++) {
+                hit.setLong(1, batch.first() + r);
+                hit.setString(2, rows.get(r).text());
+                hit.addBatch();
+                if ((r + 1) % DRIVER_BATCH_ROWS == 0 || r == rows.size() - 1) {
+                    hit.executeBatch();
+                }
+            }
+        }
+    }
+
+    /**
+     * The rest of a prepared batch: its sources rows, postings, term counts and totals; what a build
+     * with a side file writes there, on a thread of its own.
+     */
+    void applyRest(Prepared batch) throws SQLException {
         List<IndexRow> rows = batch.rows();
         if (rows.isEmpty()) {
             return;
         }
         boolean sessions = rows.stream().allMatch(IndexWrites::sessionRow);
-        try (PreparedStatement hit = c.prepareStatement("INSERT INTO hits (rowid, text) VALUES (?, ?)");
-                PreparedStatement source = c.prepareStatement(sessions ? INSERT_SESSION_SOURCE : INSERT_SOURCE)) {
-            // In driver batches of a bounded size: a batch keeps every row's values, boxed, until it runs.
+        try (PreparedStatement source = c.prepareStatement(sessions ? INSERT_SESSION_SOURCE : INSERT_SOURCE)) {
             for (int r = 0; r < rows.size(); r++) {
                 long rowid = batch.first() + r;
-                hit.setLong(1, rowid);
-                hit.setString(2, rows.get(r).text());
-                hit.addBatch();
                 if (sessions) {
                     bindSessionSource(source, rowid, rows.get(r), batch.lengths()[r], batch.storedTokens()[r]);
                 } else {
@@ -175,7 +194,6 @@ final class IndexWrites {
                 }
                 source.addBatch();
                 if ((r + 1) % DRIVER_BATCH_ROWS == 0 || r == rows.size() - 1) {
-                    hit.executeBatch();
                     source.executeBatch();
                 }
             }
@@ -199,15 +217,25 @@ final class IndexWrites {
         building = true;
     }
 
-    /** Writes what a build held back; in its last transaction, before any other write. */
-    void finishBuild() throws SQLException {
-        if (building) {
-            building = false;
-            write(new Planned(postings.drainBuild(), terms.drainBuild()));
-        }
+    /** The segments and term counts a build writes for a batch's terms; the rest is held back here. */
+    private Planned plan(TermTable batch) {
+        return new Planned(postings.planBuild(batch), terms.planBuild(batch));
     }
 
-    private void write(Planned planned) throws SQLException {
+    /**
+     * What a build held back, to {@link #write} in its last transaction, before any other write
+     * (here, or into its side file); the build is over.
+     */
+    Planned finishBuild() {
+        if (!building) {
+            return new Planned(List.of(), List.of());
+        }
+        building = false;
+        return new Planned(postings.drainBuild(), terms.drainBuild());
+    }
+
+    /** Writes a build's planned segments and term counts. */
+    void write(Planned planned) throws SQLException {
         postings.write(planned.segments());
         terms.write(planned.terms());
     }

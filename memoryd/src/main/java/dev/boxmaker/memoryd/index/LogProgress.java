@@ -47,14 +47,9 @@ record LogProgress(long records, Label label, Long bytes) {
         return new LogProgress(rs.getLong(2), new Label(DataClass.parse(rs.getString(3)), rs.getInt(4) != 0), saved);
     }
 
-    interface Work {
-        Void run() throws SQLException;
-    }
-
     /** Runs {@code work} and records the progress it reached, in one transaction. */
-    static void transaction(Connection c, Work work, Map<String, LogProgress> progress) throws SQLException {
-        c.setAutoCommit(false);
-        try {
+    static void transaction(Connection c, SqlWork work, Map<String, LogProgress> progress) throws SQLException {
+        IndexFile.inTransaction(c, () -> {
             work.run();
             try (PreparedStatement p = c.prepareStatement("INSERT OR REPLACE INTO progress (log, records, class, untrusted, bytes)"
                     + " VALUES (?, ?, ?, ?, ?)")) {
@@ -68,12 +63,6 @@ record LogProgress(long records, Label label, Long bytes) {
                 }
                 p.executeBatch();
             }
-            c.commit();
-        } catch (SQLException | RuntimeException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(true);
-        }
+        });
     }
 }

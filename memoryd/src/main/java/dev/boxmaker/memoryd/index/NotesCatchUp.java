@@ -93,7 +93,6 @@ final class NotesCatchUp {
             }
             writes.insert(rows);
             added[0] += rows.size();
-            return null;
         }, Map.of(NOTES_LOG, new LogProgress(at.records() + notes.size(), Label.SESSION_START, next)));
         return added[0];
     }

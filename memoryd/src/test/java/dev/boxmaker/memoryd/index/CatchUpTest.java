@@ -35,9 +35,7 @@ class CatchUpTest {
     Path home;
 
     MemoryIndex open() throws Exception {
-        Files.createDirectories(home.resolve("memory"));
-        return MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"), home.resolve("memory/notes.md"),
-                DataClass.PRIVATE));
+        return TestIndexes.open(home);
     }
 
     /** A log handler adding each message to {@code lines}. */
@@ -212,7 +210,7 @@ class CatchUpTest {
 
     /**
      * Every log caught up into a new file at {@code file}, {@code perTransaction} records a batch; as a
-     * build ({@link IndexBuilder#buildAll}) or as a catch-up.
+     * build ({@link IndexBuilder#buildAll}, with its side file) or as a catch-up.
      */
     java.sql.Connection caughtUp(Path file, int perTransaction, boolean build) throws Exception {
         IndexFile.createPrivate(file);
@@ -222,7 +220,10 @@ class CatchUpTest {
                 perTransaction);
         if (build) {
             IndexSchema.bulkSettings(c);
-            builder.buildAll(home.resolve("memory/notes.md"));
+            try (BuildSide side = BuildSide.open(file)) {
+                builder.buildAll(home.resolve("memory/notes.md"), side);
+            }
+            assertThat(file.resolveSibling(file.getFileName() + BuildSide.SUFFIX)).doesNotExist();
         } else {
             builder.catchUpAll(home.resolve("memory/notes.md"));
         }

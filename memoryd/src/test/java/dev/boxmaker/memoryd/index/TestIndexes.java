@@ -59,11 +59,18 @@ public final class TestIndexes {
             from = to;
         }
         if (build) {
-            writes.finishBuild();
+            writes.write(writes.finishBuild());
         }
         c.commit();
         c.setAutoCommit(true);
         return new Built(c, shape + (build ? " built, terms held " + heldTerms : " caught up"));
+    }
+
+    /** memoryd's index of {@code home}, as memoryd opens it: notes in memory/notes.md, max_class private. */
+    public static MemoryIndex open(Path home) throws Exception {
+        java.nio.file.Files.createDirectories(home.resolve("memory"));
+        return MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"), home.resolve("memory/notes.md"),
+                DataClass.PRIVATE));
     }
 
     /** A built index's connection, and the shape of its postings. */

@@ -1,0 +1,122 @@
+package dev.boxmaker.memoryd.index;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * A build's second file, {@code memory.sqlite3.new.side}: while a build writes FTS5's rows into its
+ * file, the rest of each batch (sources, postings, term counts, totals) goes here, on a second thread
+ * with a connection of its own, since SQLite lets one connection write a file at a time. At the end
+ * its tables are copied into the built file in one statement each (SQLite copies a table whole, with
+ * its indexes, into an empty one of the same shape) and the side file is deleted.
+ *
+ * <p>At a million records the sources rows, postings and term counts took a third of the thread
+ * writing batches, the slowest of a build's two (docs/benchmarks.md). A build that fails deletes the
+ * side file with its own; one left by a crash is deleted by the next build.
+ */
+final class BuildSide implements AutoCloseable {
+    static final String SUFFIX = ".side";
+
+    /** The tables the side file fills, copied in this order. */
+    private static final String[] TABLES = {"sources", "postings", "terms"};
+
+    private final Path file;
+    private final Connection c;
+    private final IndexWrites writes;
+
+    private BuildSide(Path file, Connection c) throws SQLException {
+        this.file = file;
+        this.c = c;
+        this.writes = new IndexWrites(c);
+    }
+
+    /** The side file of the build of {@code built}, made new and empty. */
+    static BuildSide open(Path built) throws IOException, SQLException {
+        Path file = built.resolveSibling(built.getFileName() + SUFFIX);
+        delete(file);
+        IndexFile.createPrivate(file);
+        Connection c = IndexFile.open(file, false);
+        try {
+            try (Statement s = c.createStatement()) {
+                s.execute("PRAGMA journal_mode = OFF");
+                s.execute("PRAGMA synchronous = OFF");
+                s.execute("PRAGMA page_size = " + IndexRebuild.PAGE_BYTES);
+            }
+            // The same tables as the built file's, so each is copied whole; the postings index is made
+            // at the end, as a build makes it.
+            IndexSchema.create(c);
+            IndexSchema.dropPostingsIndex(c);
+            return new BuildSide(file, c);
+        } catch (SQLException e) {
+            IndexFile.closeQuietly(c);
+            delete(file);
+            throw e;
+        }
+    }
+
+    /** Writes {@code batch}'s sources, postings, term counts and totals, in a transaction of its own. */
+    void apply(IndexWrites.Prepared batch) throws SQLException {
+        transaction(() -> writes.applyRest(batch));
+    }
+
+    /** The end of the build's batches: what was held back, then the postings index. */
+    void finish(IndexWrites.Planned heldBack) throws SQLException {
+        transaction(() -> writes.write(heldBack));
+        IndexSchema.createPostingsIndex(c);
+    }
+
+    /**
+     * Copies the side file's tables into {@code built}, whose own are empty, and its totals into
+     * {@code built}'s stats row (which keeps its own file id), in one transaction.
+     */
+    void copyInto(Connection built) throws SQLException {
+        try (PreparedStatement attach = built.prepareStatement("ATTACH DATABASE ? AS side")) {
+            attach.setString(1, file.toString());
+            attach.execute();
+        }
+        try {
+            IndexFile.inTransaction(built, () -> {
+                try (Statement s = built.createStatement()) {
+                    IndexSchema.createPostingsIndex(built);
+                    for (String table : TABLES) {
+                        s.execute("INSERT INTO main." + table + " SELECT * FROM side." + table);
+                    }
+                    s.execute("UPDATE main.stats SET rows = (SELECT rows FROM side.stats WHERE id = 1),"
+                            + " tokens = (SELECT tokens FROM side.stats WHERE id = 1) WHERE id = 1");
+                }
+            });
+        } finally {
+            try (Statement s = built.createStatement()) {
+                s.execute("DETACH DATABASE side");
+            }
+        }
+    }
+
+    /** Closes the side file and deletes it. */
+    @Override
+    public void close() throws IOException {
+        IndexFile.closeQuietly(c);
+        delete(file);
+    }
+
+    /** Deletes the side file of the build of {@code built}, if one was left. */
+    static void deleteFor(Path built) throws IOException {
+        delete(built.resolveSibling(built.getFileName() + SUFFIX));
+    }
+
+    private static void delete(Path file) throws IOException {
+        Files.deleteIfExists(file);
+        Files.deleteIfExists(file.resolveSibling(file.getFileName() + "-journal"));
+        Files.deleteIfExists(file.resolveSibling(file.getFileName() + "-wal"));
+        Files.deleteIfExists(file.resolveSibling(file.getFileName() + "-shm"));
+    }
+
+    private void transaction(SqlWork work) throws SQLException {
+        IndexFile.inTransaction(c, work);
+    }
+}
