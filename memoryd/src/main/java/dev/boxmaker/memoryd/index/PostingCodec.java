@@ -100,7 +100,9 @@ public final class PostingCodec {
             throw new IllegalArgumentException("a segment holds 1 to " + SEGMENT_MAX + " postings in blocks of 1 to " + BLOCK);
         }
         int blocks = (to - from + block - 1) / block;
-        Bytes payload = new Bytes((to - from) * 4);
+        // A posting's three varints take three to five bytes at chat-like sizes: room enough that the
+        // buffer rarely grows.
+        Bytes payload = new Bytes((to - from) * 5);
         int[] payloadEnds = new int[blocks];
         long previous = p.rows[from] - 1;
         for (int b = 0; b < blocks; b++) {
@@ -114,21 +116,24 @@ public final class PostingCodec {
             }
             payloadEnds[b] = payload.size;
         }
-        Bytes out = new Bytes(payload.size + blocks * 8 + 4);
-        out.varint(blocks);
+        Bytes head = new Bytes(blocks * 16 + 8);
+        head.varint(blocks);
         previous = p.rows[from] - 1;
         for (int b = 0; b < blocks; b++) {
             int start = from + b * block;
             int end = Math.min(to, start + block);
-            out.varint(p.rows[end - 1] - previous);
-            out.varint(end - start);
-            out.varint(p.maxCount(start, end));
-            out.varint(p.minLength(start, end));
-            out.varint(payloadEnds[b] - (b == 0 ? 0 : payloadEnds[b - 1]));
+            head.varint(p.rows[end - 1] - previous);
+            head.varint(end - start);
+            head.varint(p.maxCount(start, end));
+            head.varint(p.minLength(start, end));
+            head.varint(payloadEnds[b] - (b == 0 ? 0 : payloadEnds[b - 1]));
             previous = p.rows[end - 1];
         }
-        out.append(payload);
-        return out.toArray();
+        // The segment made once at its size: the headers, then the payload.
+        byte[] out = new byte[head.size + payload.size];
+        System.arraycopy(head.data, 0, out, 0, head.size);
+        System.arraycopy(payload.data, 0, out, head.size, payload.size);
+        return out;
     }
 
     /** The headers of a segment's blocks, read without decoding their postings. */
@@ -249,16 +254,5 @@ public final class PostingCodec {
             data[size++] = (byte) v;
         }
 
-        void append(Bytes other) {
-            if (size + other.size > data.length) {
-                data = Arrays.copyOf(data, size + other.size);
-            }
-            System.arraycopy(other.data, 0, data, size, other.size);
-            size += other.size;
-        }
-
-        byte[] toArray() {
-            return Arrays.copyOf(data, size);
-        }
     }
 }
