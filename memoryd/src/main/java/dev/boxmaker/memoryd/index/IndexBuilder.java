@@ -247,7 +247,8 @@ final class IndexBuilder {
             throws SQLException {
         List<LogRecord> records = batch.records();
         for (int start = 0, end; start < records.size(); start = end) {
-            end = Math.min(records.size(), start + batchRecords - (int) pendingRecords);
+            // What the pending transaction has room for; at least a record, so the loop always moves on.
+            end = (int) Math.min(records.size(), start + Math.max(1, batchRecords - pendingRecords));
             for (int i = start; i < end; i++) {
                 if (label.dataClass().compareTo(maxClass) <= 0) {
                     LogRows.rows(session, first + i, records.get(i), label, pendingRows);
