@@ -3,7 +3,6 @@ package dev.boxmaker.bench;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** A packaged daemon started as a process on a fresh home under /tmp, stopped on close. */
@@ -15,7 +14,7 @@ record DaemonUnderTest(Path home, Process process) implements AutoCloseable {
     static final String JAVA_OPTS_ENV = "BENCH_MEMORYD_JAVA_OPTS";
 
     static DaemonUnderTest memoryd(Path jar) throws Exception {
-        Path home = Files.createTempDirectory(Path.of("/tmp"), "bxb");
+        Path home = BenchHomes.create("bxb");
         java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("java", "-XX:+UseSerialGC"));
         String extra = System.getenv(JAVA_OPTS_ENV);
         if (extra != null && !extra.isBlank()) {
@@ -50,5 +49,6 @@ record DaemonUnderTest(Path home, Process process) implements AutoCloseable {
     public void close() throws Exception {
         process.destroy();
         process.waitFor();
+        BenchHomes.release(home);
     }
 }

@@ -43,7 +43,7 @@ public final class LoopOverhead {
 
     public static void main(String[] args) throws Exception {
         int turns = args.length > 3 ? Integer.parseInt(args[3]) : 2_000;
-        Path home = Files.createTempDirectory(Path.of("/tmp"), "bxo");
+        Path home = BenchHomes.create("bxo");
         HttpServer model = model();
         Files.writeString(home.resolve("loopd.toml"), "[paths]\nhome = \"" + home + "\"\n[model]\nurl = \"http://127.0.0.1:"
                 + model.getAddress().getPort() + "\"\n");
@@ -68,6 +68,7 @@ public final class LoopOverhead {
                 p.waitFor();
             }
             model.stop(0);
+            BenchHomes.release(home);
         }
     }
 

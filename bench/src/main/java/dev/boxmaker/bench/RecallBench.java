@@ -50,7 +50,7 @@ public final class RecallBench {
         Path jar = Path.of(args[0]);
         long records = Long.parseLong(args[1]);
         int questionCount = args.length > 2 ? Integer.parseInt(args[2]) : 1_000;
-        Path home = Files.createTempDirectory(Path.of("/tmp"), "bxr");
+        Path home = BenchHomes.create("bxr");
         ChatCorpus corpus = new ChatCorpus(SEED);
         long t0 = System.nanoTime();
         List<String> sessions = corpus.write(home, records, SEED);
@@ -109,6 +109,7 @@ public final class RecallBench {
         } finally {
             memoryd.destroy();
             memoryd.waitFor();
+            BenchHomes.release(home);
         }
     }
 

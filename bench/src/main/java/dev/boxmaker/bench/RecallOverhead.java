@@ -31,7 +31,7 @@ public final class RecallOverhead {
 
     public static void main(String[] args) throws Exception {
         int calls = args.length > 2 ? Integer.parseInt(args[2]) : 2_000;
-        Path home = Files.createTempDirectory(Path.of("/tmp"), "bxr");
+        Path home = BenchHomes.create("bxr");
         Process memoryd = start(args[0], home, "memoryd");
         Process brokerd = start(args[1], home, "brokerd");
         try {
@@ -59,6 +59,7 @@ public final class RecallOverhead {
             memoryd.destroy();
             brokerd.waitFor();
             memoryd.waitFor();
+            BenchHomes.release(home);
         }
     }
 
