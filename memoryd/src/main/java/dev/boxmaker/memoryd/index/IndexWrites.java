@@ -187,11 +187,7 @@ final class IndexWrites {
         try (PreparedStatement source = c.prepareStatement(sessions ? INSERT_SESSION_SOURCE : INSERT_SOURCE)) {
             for (int r = 0; r < rows.size(); r++) {
                 long rowid = batch.first() + r;
-                if (sessions) {
-                    bindSessionSource(source, rowid, rows.get(r), batch.lengths()[r], batch.storedTokens()[r]);
-                } else {
-                    bindSource(source, rowid, rows.get(r), batch.lengths()[r], batch.storedTokens()[r]);
-                }
+                bindSource(source, sessions, rowid, rows.get(r), batch.lengths()[r], batch.storedTokens()[r]);
                 source.addBatch();
                 if ((r + 1) % DRIVER_BATCH_ROWS == 0 || r == rows.size() - 1) {
                     source.executeBatch();
@@ -264,36 +260,30 @@ final class IndexWrites {
         return row.kind().equals(IndexRow.SESSION) && row.header() == null && row.epoch() != null;
     }
 
-    private static void bindSessionSource(PreparedStatement s, long rowid, IndexRow row, int length, String tokens)
-            throws SQLException {
-        s.setLong(1, rowid);
-        s.setString(2, row.session());
-        s.setLong(3, row.epoch());
-        s.setLong(4, row.record());
-        s.setString(5, row.time());
-        s.setString(6, row.role());
-        s.setString(7, row.dataClass().wire());
-        s.setInt(8, row.untrusted() ? 1 : 0);
-        s.setString(9, row.speaker());
-        s.setLong(10, length);
-        s.setString(11, tokens);
-    }
-
-    private static void bindSource(PreparedStatement s, long rowid, IndexRow row, int length, String tokens)
-            throws SQLException {
-        s.setLong(1, rowid);
-        s.setString(2, row.kind());
-        s.setString(3, row.session());
-        s.setObject(4, row.epoch());
-        s.setLong(5, row.record());
-        s.setString(6, row.time());
-        s.setString(7, row.role());
-        s.setString(8, row.dataClass().wire());
-        s.setInt(9, row.untrusted() ? 1 : 0);
-        s.setString(10, row.speaker());
-        s.setString(11, row.header());
-        s.setLong(12, length);
-        s.setString(13, tokens);
+    /**
+     * Binds a row to {@link #INSERT_SOURCE}, or, for a session row ({@code sessionRow}), to
+     * {@link #INSERT_SESSION_SOURCE}, which has no kind or header to bind.
+     */
+    private static void bindSource(PreparedStatement s, boolean sessionRow, long rowid, IndexRow row, int length,
+            String tokens) throws SQLException {
+        int i = 1;
+        s.setLong(i++, rowid);
+        if (!sessionRow) {
+            s.setString(i++, row.kind());
+        }
+        s.setString(i++, row.session());
+        s.setObject(i++, row.epoch());
+        s.setLong(i++, row.record());
+        s.setString(i++, row.time());
+        s.setString(i++, row.role());
+        s.setString(i++, row.dataClass().wire());
+        s.setInt(i++, row.untrusted() ? 1 : 0);
+        s.setString(i++, row.speaker());
+        if (!sessionRow) {
+            s.setString(i++, row.header());
+        }
+        s.setLong(i++, length);
+        s.setString(i, tokens);
     }
 
     /**
