@@ -1,7 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -38,15 +37,10 @@ final class BuildSide implements AutoCloseable {
     /** The side file of the build of {@code built}, made new and empty. */
     static BuildSide open(Path built) throws IOException, SQLException {
         Path file = built.resolveSibling(built.getFileName() + SUFFIX);
-        delete(file);
-        IndexFile.createPrivate(file);
-        Connection c = IndexFile.open(file, false);
+        // One left by a crashed build goes first.
+        IndexFile.deleteWithSidecars(file);
+        Connection c = IndexFile.openForBuild(file);
         try {
-            try (Statement s = c.createStatement()) {
-                s.execute("PRAGMA journal_mode = OFF");
-                s.execute("PRAGMA synchronous = OFF");
-                s.execute("PRAGMA page_size = " + IndexRebuild.PAGE_BYTES);
-            }
             // The same tables as the built file's, so each is copied whole; the postings index is made
             // at the end, as a build makes it.
             IndexSchema.create(c);
@@ -54,19 +48,19 @@ final class BuildSide implements AutoCloseable {
             return new BuildSide(file, c);
         } catch (SQLException e) {
             IndexFile.closeQuietly(c);
-            delete(file);
+            IndexFile.deleteWithSidecars(file);
             throw e;
         }
     }
 
     /** Writes {@code batch}'s sources, postings, term counts and totals, in a transaction of its own. */
     void apply(IndexWrites.Prepared batch) throws SQLException {
-        transaction(() -> writes.applyRest(batch));
+        IndexFile.inTransaction(c, () -> writes.applyRest(batch));
     }
 
     /** The end of the build's batches: what was held back, then the postings index. */
     void finish(IndexWrites.Planned heldBack) throws SQLException {
-        transaction(() -> writes.write(heldBack));
+        IndexFile.inTransaction(c, () -> writes.write(heldBack));
         IndexSchema.createPostingsIndex(c);
     }
 
@@ -101,22 +95,6 @@ final class BuildSide implements AutoCloseable {
     @Override
     public void close() throws IOException {
         IndexFile.closeQuietly(c);
-        delete(file);
-    }
-
-    /** Deletes the side file of the build of {@code built}, if one was left. */
-    static void deleteFor(Path built) throws IOException {
-        delete(built.resolveSibling(built.getFileName() + SUFFIX));
-    }
-
-    private static void delete(Path file) throws IOException {
-        Files.deleteIfExists(file);
-        Files.deleteIfExists(file.resolveSibling(file.getFileName() + "-journal"));
-        Files.deleteIfExists(file.resolveSibling(file.getFileName() + "-wal"));
-        Files.deleteIfExists(file.resolveSibling(file.getFileName() + "-shm"));
-    }
-
-    private void transaction(SqlWork work) throws SQLException {
-        IndexFile.inTransaction(c, work);
+        IndexFile.deleteWithSidecars(file);
     }
 }

@@ -73,6 +73,32 @@ final class IndexFile {
         return false;
     }
 
+    /**
+     * A connection to {@code file}, made new (0600) for a build: a file nobody reads until it is
+     * complete, so no journal and no sync (it is flushed whole, or thrown away), and a build's page size.
+     */
+    static Connection openForBuild(Path file) throws IOException, SQLException {
+        createPrivate(file);
+        Connection c = open(file, false);
+        try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA journal_mode = OFF");
+            s.execute("PRAGMA synchronous = OFF");
+            s.execute("PRAGMA page_size = " + IndexRebuild.PAGE_BYTES);
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    /** Deletes {@code file} and any journal, -wal or -shm SQLite left beside it. */
+    static void deleteWithSidecars(Path file) throws IOException {
+        Files.deleteIfExists(file);
+        for (String sidecar : new String[] {"-journal", "-wal", "-shm"}) {
+            Files.deleteIfExists(file.resolveSibling(file.getFileName() + sidecar));
+        }
+    }
+
     /** Runs {@code work} in one transaction on {@code c}: committed whole, or rolled back and its failure thrown. */
     static void inTransaction(Connection c, SqlWork work) throws SQLException {
         c.setAutoCommit(false);

@@ -53,17 +53,11 @@ final class IndexRebuild {
 
     /** Builds the new file, whole and flushed to disk, beside the index; what it read. */
     Reindexed build() throws IOException, SQLException {
-        deleteWithSidecars(fresh);
-        IndexFile.createPrivate(fresh);
+        IndexFile.deleteWithSidecars(fresh);
         IndexBuilder.Counts counts;
         long notes;
-        try (Connection c = IndexFile.open(fresh, false)) {
-            try (var s = c.createStatement()) {
-                // A file nobody reads until it is complete: no journal; it is flushed whole below.
-                s.execute("PRAGMA journal_mode = OFF");
-                s.execute("PRAGMA synchronous = OFF");
-                s.execute("PRAGMA page_size = " + PAGE_BYTES);
-            }
+        // Flushed whole below, before it is renamed over the index.
+        try (Connection c = IndexFile.openForBuild(fresh)) {
             IndexSchema.create(c);
             IndexSchema.bulkSettings(c);
             AtomicLong read = new AtomicLong();
@@ -94,13 +88,5 @@ final class IndexRebuild {
         Files.move(fresh, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         IndexFile.syncDirectory(file.getParent());
-    }
-
-    private static void deleteWithSidecars(Path p) throws IOException {
-        BuildSide.deleteFor(p);
-        Files.deleteIfExists(p);
-        Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-wal"));
-        Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-shm"));
-        Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-journal"));
     }
 }
