@@ -111,15 +111,6 @@ public final class Tokens {
         return true;
     }
 
-    /** The number of tokens of a plain text ({@link #split}'s size, without making them). */
-    public static int count(String text) {
-        int n = 0;
-        for (int from = next(text, 0); from < text.length(); from = next(text, end(text, from))) {
-            n++;
-        }
-        return n;
-    }
-
     /** Where the next token of a plain text starts, at or after {@code from}; the length when none does. */
     static int next(String text, int from) {
         while (from < text.length() && !word(text.charAt(from))) {

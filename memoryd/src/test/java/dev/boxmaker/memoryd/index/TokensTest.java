@@ -36,7 +36,6 @@ class TokensTest {
         for (int i = 0; i < texts.size(); i++) {
             assertThat(Tokens.plain(texts.get(i))).as(texts.get(i)).isTrue();
             assertThat(Tokens.split(texts.get(i))).as(texts.get(i)).isEqualTo(sqlite.get(i));
-            assertThat(Tokens.count(texts.get(i))).as(texts.get(i)).isEqualTo(sqlite.get(i).size());
         }
     }
 
