@@ -43,6 +43,14 @@ final class LogLines {
      * {@code record} of {@code file}; any fault is a {@link LogFormatException} naming both.
      */
     static LogRecord decode(byte[] line, int length, Path file, long record) throws LogFormatException {
+        return decode(line, length, file, record, true);
+    }
+
+    /**
+     * {@link #decode}, reading a plain line without Jackson ({@link LineDecoder}) when {@code plain};
+     * without it, every line through Jackson, as tests compare.
+     */
+    static LogRecord decode(byte[] line, int length, Path file, long record, boolean plain) throws LogFormatException {
         // Checked and read in place, never made into a String first: a catch-up reads every line.
         if (!Utf8.wellFormed(line, 0, length)) {
             throw new LogFormatException(file, record, Sentences.LOG_LINE_NOT_UTF8);
@@ -51,11 +59,18 @@ final class LogLines {
         if (Utf8.firstNonWhitespace(line, 0, length) != '{') {
             throw new LogFormatException(file, record, Sentences.LOG_LINE_NOT_JSON);
         }
+        boolean zeroInFirstFour = zeroInFirstFour(line, length);
+        if (plain && !zeroInFirstFour) {
+            LogRecord read = LineDecoder.decode(line, length);
+            if (read != null) {
+                return read;
+            }
+        }
         try {
             // Jackson reads bytes as UTF-16 or UTF-32 when a zero byte is among the first four, and
             // would read such a line (never JSON as UTF-8) as a record; it is read from its text, as
             // every line once was, and refused as then.
-            return zeroInFirstFour(line, length)
+            return zeroInFirstFour
                     ? READER.readValue(new String(line, 0, length, java.nio.charset.StandardCharsets.UTF_8))
                     : READER.readValue(line, 0, length);
         } catch (InvalidTypeIdException e) {
