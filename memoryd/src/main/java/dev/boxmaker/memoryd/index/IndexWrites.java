@@ -19,6 +19,10 @@ final class IndexWrites {
     private final ScratchTokenizer scratch;
     private final PostingWrites postings;
     private final TermDeltas terms;
+    private final PostingWrites.Shape shape;
+    private final int buildTermsMax;
+    /** Between {@link #startBuild} and {@link #finishBuild}: the build's terms across its batches; null otherwise. */
+    private BuildTerms buildTerms;
     /** Rows bound before the driver runs them: sqlite-jdbc runs a batch faster than row by row. */
     static final int DRIVER_BATCH_ROWS = 1_000;
     /**
@@ -41,15 +45,17 @@ final class IndexWrites {
     }
 
     IndexWrites(Connection c, PostingWrites.Shape shape) throws SQLException {
-        this(c, shape, TermDeltas.HELD_MAX);
+        this(c, shape, BuildTerms.TERMS_MAX);
     }
 
-    /** With {@code heldTerms} instead of {@link TermDeltas#HELD_MAX}, so tests reach a build's every path. */
-    IndexWrites(Connection c, PostingWrites.Shape shape, int heldTerms) throws SQLException {
+    /** With {@code buildTermsMax} instead of {@link BuildTerms#TERMS_MAX}, so tests reach a build's every path. */
+    IndexWrites(Connection c, PostingWrites.Shape shape, int buildTermsMax) throws SQLException {
         this.c = c;
         this.scratch = ScratchTokenizer.shared();
         this.postings = new PostingWrites(c, shape);
-        this.terms = new TermDeltas(c, heldTerms);
+        this.terms = new TermDeltas(c);
+        this.shape = shape;
+        this.buildTermsMax = buildTermsMax;
         Tokens.calibrate(scratch);
     }
 
@@ -81,14 +87,16 @@ final class IndexWrites {
      * text's tokens looked up in place, no string made per token; the rows each term is in counted
      * first, so its postings are made at their size, not grown), its token count, and the tokens
      * stored for the rows FTS5 splits itself. The terms come out in order ({@link TermTable#sorted}),
-     * so their rows are written page after page; during a build, which sorts its own writes, in any
-     * order, and what the batch writes of them is planned here, off the writing thread.
+     * so their rows are written page after page. During a build, which sorts its own writes, the terms
+     * are numbered once for all its batches and what the batch writes of them is planned here, off the
+     * writing thread ({@link BuildTerms}).
      */
     Prepared prepare(List<IndexRow> rows, long first) throws SQLException {
         java.util.Iterator<List<String>> others = othersTokens(rows).iterator();
         // Sized for as many terms as the last batch had (a catch-up's batches are alike), so the table
         // is not grown and rehashed step by step for each batch; at most a few per row, for a small batch.
-        TermTable table = new TermTable((int) Math.min(lastTerms, 4L * rows.size()));
+        // A build numbers its terms once for all its batches.
+        TermTable table = building ? buildTerms.table() : new TermTable((int) Math.min(lastTerms, 4L * rows.size()));
         int[] lengths = new int[rows.size()];
         String[] stored = new String[rows.size()];
         // The batch's tokens as term numbers, row after row (ends[r]: where row r's end), so each
@@ -126,6 +134,11 @@ final class IndexWrites {
             rowid++;
         }
         tokenScratch = tokens;
+        if (building) {
+            // Written from the plan alone: the batch's postings are not kept while it waits to be written.
+            return new Prepared(rows, first, lengths, stored, Map.of(), tokenTotal,
+                    buildTerms.add(tokens, ends, rows.size(), first, lengths));
+        }
         lastTerms = table.size();
         PostingCodec.Postings[] byId = table.postings();
         for (int r = 0, i = 0; r < rows.size(); r++) {
@@ -133,11 +146,7 @@ final class IndexWrites {
                 byId[tokens[i]].addOccurrence(first + r, lengths[r]);
             }
         }
-        if (!building) {
-            return new Prepared(rows, first, lengths, stored, table.sorted(), tokenTotal, null);
-        }
-        // Written from the plan alone: the batch's postings are not kept while it waits to be written.
-        return new Prepared(rows, first, lengths, stored, Map.of(), tokenTotal, plan(table));
+        return new Prepared(rows, first, lengths, stored, table.sorted(), tokenTotal, null);
     }
 
     /** Lets go of a catch-up's large token array once its batches are prepared: an idle memoryd keeps a small one. */
@@ -205,17 +214,11 @@ final class IndexWrites {
 
     /**
      * From here to {@link #finishBuild}, the file is being built and nobody reads it: postings and
-     * term counts are held back and written in fewer, larger pieces (PostingWrites, TermDeltas).
+     * term counts are held back and written in fewer, larger pieces (BuildTerms).
      */
     void startBuild() {
-        postings.startBuild();
-        terms.startBuild();
+        buildTerms = new BuildTerms(shape, buildTermsMax);
         building = true;
-    }
-
-    /** The segments and term counts a build writes for a batch's terms; the rest is held back here. */
-    private Planned plan(TermTable batch) {
-        return new Planned(postings.planBuild(batch), terms.planBuild(batch));
     }
 
     /**
@@ -227,7 +230,9 @@ final class IndexWrites {
             return new Planned(List.of(), List.of());
         }
         building = false;
-        return new Planned(postings.drainBuild(), terms.drainBuild());
+        Planned last = buildTerms.finish();
+        buildTerms = null;
+        return last;
     }
 
     /** Writes a build's planned segments and term counts. */

@@ -18,8 +18,8 @@ import java.util.Map;
  * <p>A small batch (a turn's records, a note) is merged into the term's last segment while it has
  * room, so a term does not end up as thousands of one-posting segments; a large batch (a catch-up)
  * writes its own segments without reading any, which costs a reader at most one more segment per
- * term per large batch. A build ({@link #startBuild}) reads no segment either, and holds back a term's
- * postings until they fill a block, so a rare term gets one segment, not one per batch.
+ * term per large batch. A build reads no segment either, and holds back a term's postings until they
+ * fill a block ({@link BuildTerms}), so a rare term gets one segment, not one per batch.
  */
 final class PostingWrites {
     /** Batches of fewer rows than this merge into the last segment of each term they touch. */
@@ -33,8 +33,6 @@ final class PostingWrites {
 
     private final Connection c;
     private final Shape shape;
-    /** While a build fills a file nobody reads yet: the postings held back; null otherwise. */
-    private Carry carry;
 
     /**
      * Block and segment sizes, the merge threshold and the most postings a build holds back; tests
@@ -84,27 +82,6 @@ final class PostingWrites {
     record Segment(String term, long first, long last, int n, byte[] data) {
     }
 
-    /**
-     * From here to {@link #drainBuild}, the file is being built and nobody reads it: no segment is
-     * read or merged, and a term's postings are held back until they fill a block. The plan is made
-     * on the thread preparing batches ({@link #planBuild}) and written on the one writing them.
-     */
-    void startBuild() {
-        carry = new Carry();
-    }
-
-    /** The segments a build writes for this batch; the rest of the batch's postings are held back. */
-    List<Segment> planBuild(TermTable batch) {
-        return carry.add(batch);
-    }
-
-    /** Every posting held back, as segments; the build is over. */
-    List<Segment> drainBuild() {
-        List<Segment> out = carry.drain();
-        carry = null;
-        return out;
-    }
-
     /** Inserts planned segments. */
     void write(List<Segment> segments) throws SQLException {
         try (PreparedStatement put = insert()) {
@@ -112,60 +89,6 @@ final class PostingWrites {
                 put(put, s);
             }
             put.executeBatch();
-        }
-    }
-
-    /**
-     * A build's held-back postings: per term, the rows of the batches since its last segment, fewer
-     * than a block. A term's rows only grow, so what is held back always comes before the next batch's.
-     */
-    private final class Carry {
-        private final Map<String, Postings> held = new java.util.HashMap<>();
-        private long size;
-
-        /** The segments of each term whose held-back and new postings fill a block; holds back the others. */
-        List<Segment> add(TermTable batch) {
-            List<Segment> out = new ArrayList<>();
-            Postings[] byId = batch.postings();
-            for (int id = 0; id < batch.size(); id++) {
-                String term = batch.term(id);
-                Postings fresh = byId[id];
-                Postings all = held.get(term);
-                if (all == null) {
-                    all = fresh;
-                } else {
-                    size -= all.size;
-                    for (int i = 0; i < fresh.size; i++) {
-                        all.add(fresh.rows[i], fresh.counts[i], fresh.lengths[i]);
-                    }
-                }
-                if (all.size >= shape.block()) {
-                    if (all != fresh) {
-                        held.remove(term);
-                    }
-                    segments(term, all, out);
-                } else {
-                    if (all == fresh) {
-                        held.put(term, all);
-                    }
-                    size += all.size;
-                }
-            }
-            if (size > shape.carryMax()) {
-                out.addAll(drain());
-            }
-            return out;
-        }
-
-        /** The segments of every term held back, and forgets them. */
-        List<Segment> drain() {
-            List<Segment> out = new ArrayList<>();
-            for (var e : held.entrySet()) {
-                segments(e.getKey(), e.getValue(), out);
-            }
-            held.clear();
-            size = 0;
-            return out;
         }
     }
 
@@ -181,14 +104,14 @@ final class PostingWrites {
     /** Queues the segments of {@code p} on {@code put}. */
     private void write(PreparedStatement put, String term, Postings p) throws SQLException {
         List<Segment> segments = new ArrayList<>();
-        segments(term, p, segments);
+        segments(term, p, shape, segments);
         for (Segment s : segments) {
             put(put, s);
         }
     }
 
-    /** {@code p} cut into segments of at most the segment size, encoded. */
-    private void segments(String term, Postings p, List<Segment> out) {
+    /** {@code p} cut into segments of at most {@code shape}'s segment size, encoded. */
+    static void segments(String term, Postings p, Shape shape, List<Segment> out) {
         for (int from = 0; from < p.size; from += shape.segmentMax()) {
             int to = Math.min(p.size, from + shape.segmentMax());
             out.add(new Segment(term, p.rows[from], p.rows[to - 1], to - from, PostingCodec.encode(p, from, to, shape.block())));

@@ -1,0 +1,162 @@
+package dev.boxmaker.memoryd.index;
+
+import dev.boxmaker.memoryd.index.PostingCodec.Postings;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A build's terms from batch to batch (IndexWrites.startBuild), numbered once for the whole build
+ * rather than once per batch: each term's postings are held back until they fill a block, and its
+ * counts (rows, largest count, shortest row) are summed as its segments are cut, all in arrays by
+ * term number. A batch costs what its tokens cost, not a map lookup and a new string for each of its
+ * terms, as it did when every batch numbered its terms anew.
+ *
+ * <p>A term's segments are cut at the end of the first batch after which it holds a block
+ * ({@link PostingWrites.Shape#block}) or more, as before; when more than
+ * {@link PostingWrites.Shape#carryMax} postings are held, every term's are cut, as before; and when
+ * more than {@code termsMax} terms are numbered, every held posting is cut too, the counts summed are
+ * written (the {@code terms} table adds them up) and the numbering starts again, so memory stays
+ * bounded for any vocabulary. Used by one thread at a time.
+ */
+final class BuildTerms {
+    /** The most terms a build numbers before it writes their counts and numbers anew (about 130 bytes each here). */
+    static final int TERMS_MAX = 65_536;
+
+    private final PostingWrites.Shape shape;
+    private final int termsMax;
+    private TermTable table = new TermTable();
+    /** By term number: postings held back (null before the first), and counts summed over its segments. */
+    private Postings[] held = new Postings[0];
+    private long[] docs = new long[0];
+    private int[] tfMax = new int[0];
+    private int[] lenMin = new int[0];
+    /** The last batch that added a posting to each term, and the terms the current batch touched. */
+    private int[] touchedIn = new int[0];
+    private int[] touched = new int[16];
+    private int batch;
+    private long heldPostings;
+
+    BuildTerms(PostingWrites.Shape shape, int termsMax) {
+        this.shape = shape;
+        this.termsMax = termsMax;
+    }
+
+    /** The table numbering the terms of the next batch. */
+    TermTable table() {
+        return table;
+    }
+
+    /**
+     * Adds a batch: {@code tokens} holds its term numbers row after row, row {@code r} ending at
+     * {@code ends[r]}, numbered {@code first + r} with {@code lengths[r]} tokens. Returns the segments
+     * and term counts to write for it; the rest is held back.
+     */
+    IndexWrites.Planned add(int[] tokens, int[] ends, int rows, long first, int[] lengths) {
+        room(table.size());
+        batch++;
+        int touchedCount = 0;
+        for (int r = 0, i = 0; r < rows; r++) {
+            long row = first + r;
+            for (; i < ends[r]; i++) {
+                int id = tokens[i];
+                Postings p = held[id];
+                if (p == null) {
+                    held[id] = p = new Postings(4);
+                }
+                if (touchedIn[id] != batch) {
+                    touchedIn[id] = batch;
+                    if (touchedCount == touched.length) {
+                        touched = Arrays.copyOf(touched, touchedCount * 2);
+                    }
+                    touched[touchedCount++] = id;
+                }
+                int before = p.size;
+                p.addOccurrence(row, lengths[r]);
+                heldPostings += p.size - before;
+            }
+        }
+        List<PostingWrites.Segment> segments = new ArrayList<>();
+        for (int k = 0; k < touchedCount; k++) {
+            if (held[touched[k]].size >= shape.block()) {
+                cut(touched[k], segments);
+            }
+        }
+        if (heldPostings > shape.carryMax() || table.size() > termsMax) {
+            cutAll(segments);
+        }
+        List<TermDeltas.Row> counts = List.of();
+        if (table.size() > termsMax) {
+            counts = counts();
+            table = new TermTable();
+            held = new Postings[0];
+            docs = new long[0];
+            tfMax = new int[0];
+            lenMin = new int[0];
+            touchedIn = new int[0];
+        }
+        return new IndexWrites.Planned(segments, counts);
+    }
+
+    /** Everything held back and summed: the build's last segments and its term counts. */
+    IndexWrites.Planned finish() {
+        List<PostingWrites.Segment> segments = new ArrayList<>();
+        cutAll(segments);
+        return new IndexWrites.Planned(segments, counts());
+    }
+
+    /** Term {@code id}'s held postings as segments, its counts summed; it holds none after. */
+    private void cut(int id, List<PostingWrites.Segment> out) {
+        Postings p = held[id];
+        PostingWrites.segments(table.term(id), p, shape, out);
+        docs[id] += p.size;
+        tfMax[id] = Math.max(tfMax[id], p.maxCount(0, p.size));
+        lenMin[id] = docs[id] == p.size ? p.minLength(0, p.size) : Math.min(lenMin[id], p.minLength(0, p.size));
+        heldPostings -= p.size;
+        // A frequent term's arrays are kept for its next postings; one grown past a segment is let go.
+        if (p.rows.length > shape.segmentMax()) {
+            held[id] = null;
+        } else {
+            p.size = 0;
+        }
+    }
+
+    private void cutAll(List<PostingWrites.Segment> out) {
+        for (int id = 0; id < table.size(); id++) {
+            if (held[id] != null && held[id].size > 0) {
+                cut(id, out);
+            }
+        }
+    }
+
+    /** The counts of every term with postings written, in term order. */
+    private List<TermDeltas.Row> counts() {
+        Integer[] order = new Integer[table.size()];
+        int n = 0;
+        for (int id = 0; id < table.size(); id++) {
+            if (docs[id] > 0) {
+                order[n++] = id;
+            }
+        }
+        Arrays.sort(order, 0, n, (a, b) -> table.term(a).compareTo(table.term(b)));
+        List<TermDeltas.Row> out = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            int id = order[k];
+            out.add(new TermDeltas.Row(table.term(id), docs[id], tfMax[id], lenMin[id]));
+        }
+        return out;
+    }
+
+    /** The arrays by term number, grown to hold {@code terms}. */
+    private void room(int terms) {
+        if (terms <= held.length) {
+            return;
+        }
+        int size = Math.max(terms, held.length * 2);
+        held = Arrays.copyOf(held, size);
+        docs = Arrays.copyOf(docs, size);
+        tfMax = Arrays.copyOf(tfMax, size);
+        lenMin = Arrays.copyOf(lenMin, size);
+        touchedIn = Arrays.copyOf(touchedIn, size);
+    }
+}

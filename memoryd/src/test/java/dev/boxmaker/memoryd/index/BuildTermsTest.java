@@ -1,0 +1,114 @@
+package dev.boxmaker.memoryd.index;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.memoryd.index.PostingCodec.Postings;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A build's terms across batches (BuildTerms) against the plain count of the same rows: every term's
+ * postings, read back from the segments cut, are its rows in order with their counts and lengths, no
+ * segment is longer than allowed, and the term counts written add up to its rows, its largest count
+ * and its shortest row; over random rows, batch sizes, block and segment sizes, and limits on the
+ * postings held and the terms numbered, small enough that every limit is met many times.
+ */
+class BuildTermsTest {
+    private static final String[] WORDS = {"launch", "the", "window", "moved", "thursday", "notes", "q3", "kyle",
+        "tuesday", "date", "a", "of"};
+
+    @Test
+    void whatABuildWritesIsEveryRowOfEveryTermAndItsCounts() {
+        for (int round = 0; round < 400; round++) {
+            Random r = new Random(round);
+            PostingWrites.Shape shape = new PostingWrites.Shape(1 + r.nextInt(6), 1 + r.nextInt(20), 0, 1 + r.nextInt(30));
+            int termsMax = r.nextBoolean() ? 1 + r.nextInt(10) : BuildTerms.TERMS_MAX;
+            BuildTerms terms = new BuildTerms(shape, termsMax);
+            Map<String, Postings> want = new TreeMap<>();
+            List<PostingWrites.Segment> segments = new ArrayList<>();
+            List<TermDeltas.Row> counts = new ArrayList<>();
+            long row = 1;
+            for (int batch = 0, batches = 1 + r.nextInt(12); batch < batches; batch++) {
+                int rows = 1 + r.nextInt(r.nextBoolean() ? 3 : 25);
+                int[] tokens = new int[0];
+                int[] ends = new int[rows];
+                int[] lengths = new int[rows];
+                int n = 0;
+                TermTable table = terms.table();
+                for (int k = 0; k < rows; k++, row++) {
+                    int length = r.nextInt(7);
+                    tokens = java.util.Arrays.copyOf(tokens, n + length);
+                    for (int t = 0; t < length; t++) {
+                        String word = WORDS[r.nextInt(r.nextBoolean() ? 3 : WORDS.length)];
+                        tokens[n++] = table.term(word, row);
+                        want.computeIfAbsent(word, w -> new Postings(1)).addOccurrence(row, length);
+                    }
+                    ends[k] = n;
+                    lengths[k] = length;
+                }
+                IndexWrites.Planned planned = terms.add(tokens, ends, rows, row - rows, lengths);
+                segments.addAll(planned.segments());
+                counts.addAll(planned.terms());
+            }
+            IndexWrites.Planned last = terms.finish();
+            segments.addAll(last.segments());
+            counts.addAll(last.terms());
+            String shapeText = shape + " terms " + termsMax + " round " + round;
+            assertThat(read(segments, shape)).as(shapeText).isEqualTo(describe(want));
+            Map<String, String> summed = new TreeMap<>();
+            Map<String, long[]> sums = new TreeMap<>();
+            for (TermDeltas.Row c : counts) {
+                long[] s = sums.computeIfAbsent(c.term(), t -> new long[] {0, 0, Long.MAX_VALUE});
+                s[0] += c.docs();
+                s[1] = Math.max(s[1], c.tfMax());
+                s[2] = Math.min(s[2], c.lenMin());
+            }
+            sums.forEach((t, s) -> summed.put(t, s[0] + " " + s[1] + " " + s[2]));
+            Map<String, String> wantCounts = new TreeMap<>();
+            want.forEach((t, p) -> wantCounts.put(t, p.size + " " + p.maxCount(0, p.size) + " " + p.minLength(0, p.size)));
+            assertThat(summed).as(shapeText).isEqualTo(wantCounts);
+        }
+    }
+
+    /** Each term's postings from its segments in row order, as text; every segment within the allowed size. */
+    private static Map<String, String> read(List<PostingWrites.Segment> segments, PostingWrites.Shape shape) {
+        Map<String, List<PostingWrites.Segment>> byTerm = new TreeMap<>();
+        for (PostingWrites.Segment s : segments) {
+            assertThat(s.n()).isBetween(1, shape.segmentMax());
+            byTerm.computeIfAbsent(s.term(), t -> new ArrayList<>()).add(s);
+        }
+        Map<String, Postings> out = new TreeMap<>();
+        byTerm.forEach((term, list) -> {
+            list.sort(java.util.Comparator.comparingLong(PostingWrites.Segment::first));
+            Postings all = new Postings(1);
+            for (PostingWrites.Segment s : list) {
+                Postings p = new Postings(s.n());
+                PostingCodec.decodeAll(s.data(), s.first(), p);
+                assertThat(p.size).isEqualTo(s.n());
+                assertThat(p.rows[0]).isEqualTo(s.first());
+                assertThat(p.rows[p.size - 1]).isEqualTo(s.last());
+                for (int i = 0; i < p.size; i++) {
+                    all.add(p.rows[i], p.counts[i], p.lengths[i]);
+                }
+            }
+            out.put(term, all);
+        });
+        return describe(out);
+    }
+
+    private static Map<String, String> describe(Map<String, Postings> byTerm) {
+        Map<String, String> out = new TreeMap<>();
+        byTerm.forEach((term, p) -> {
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < p.size; i++) {
+                text.append(p.rows[i]).append(':').append(p.counts[i]).append('/').append(p.lengths[i]).append(' ');
+            }
+            out.put(term, text.toString());
+        });
+        return out;
+    }
+}
