@@ -61,9 +61,7 @@ final class LineDecoder {
     private LogRecord record() {
         skipSpace();
         expect('{');
-        skipSpace();
-        key(TYPE);
-        colon();
+        firstField(TYPE);
         String type = string();
         LogRecord record = switch (type) {
             case UserRecord.TYPE -> user();
@@ -146,25 +144,11 @@ final class LineDecoder {
         }
         while (true) {
             expect('{');
-            skipSpace();
             String[] call = new String[3];
             int seen = 0;
-            int field = key(CALL_FIELDS);
-            while (true) {
-                if ((seen & 1 << field) != 0) {
-                    throw NOT_PLAIN;
-                }
-                colon();
+            for (int field = firstField(CALL_FIELDS); field >= 0; field = nextField(CALL_FIELDS, seen)) {
                 call[field] = string();
                 seen |= 1 << field;
-                skipSpace();
-                if (peek() == '}') {
-                    i++;
-                    break;
-                }
-                expect(',');
-                skipSpace();
-                field = key(CALL_FIELDS);
             }
             required(seen, 0b111);
             calls.add(new ToolCall(call[0], call[1], call[2]));
@@ -178,7 +162,15 @@ final class LineDecoder {
         }
     }
 
-    /** The next field after the one before ({@code type} at first), or -1 at the object's end; each once. */
+    /** The first field of an object just opened: which of {@code names} it is, its colon read. */
+    private int firstField(byte[][] names) {
+        skipSpace();
+        int field = key(names);
+        colon();
+        return field;
+    }
+
+    /** The next field after the one before, or -1 at the object's end; each once ({@code seen}). */
     private int nextField(byte[][] names, int seen) {
         skipSpace();
         if (peek() == '}') {
