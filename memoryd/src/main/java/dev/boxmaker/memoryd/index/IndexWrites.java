@@ -21,15 +21,14 @@ final class IndexWrites {
     private final TermDeltas terms;
     private final PostingWrites.Shape shape;
     private final int buildTermsMax;
-    /** Between {@link #startBuild} and {@link #finishBuild}: the build's terms across its batches; null otherwise. */
+    /**
+     * Between {@link #startBuild} and {@link #finishBuild}: the build's terms across its batches; null
+     * otherwise. Read by {@link #prepare}, which in a catch-up runs on the thread that started the
+     * build, before the writing thread is handed the batch.
+     */
     private BuildTerms buildTerms;
     /** Rows bound before the driver runs them: sqlite-jdbc runs a batch faster than row by row. */
     static final int DRIVER_BATCH_ROWS = 1_000;
-    /**
-     * Between {@link #startBuild} and {@link #finishBuild}. Read by {@link #prepare}, which in a
-     * catch-up runs on the thread that started the build, before the writing thread is handed the batch.
-     */
-    private boolean building;
     /**
      * {@link #prepare}'s array of a batch's tokens, kept from batch to batch: made anew, it was the
      * largest thing a batch allocated (megabytes at a catch-up's batch size), so the collector
@@ -96,7 +95,7 @@ final class IndexWrites {
         // Sized for as many terms as the last batch had (a catch-up's batches are alike), so the table
         // is not grown and rehashed step by step for each batch; at most a few per row, for a small batch.
         // A build numbers its terms once for all its batches.
-        TermTable table = building ? buildTerms.table() : new TermTable((int) Math.min(lastTerms, 4L * rows.size()));
+        TermTable table = buildTerms != null ? buildTerms.table() : new TermTable((int) Math.min(lastTerms, 4L * rows.size()));
         int[] lengths = new int[rows.size()];
         String[] stored = new String[rows.size()];
         // The batch's tokens as term numbers, row after row (ends[r]: where row r's end), so each
@@ -134,7 +133,7 @@ final class IndexWrites {
             rowid++;
         }
         tokenScratch = tokens;
-        if (building) {
+        if (buildTerms != null) {
             // Written from the plan alone: the batch's postings are not kept while it waits to be written.
             return new Prepared(rows, first, lengths, stored, Map.of(), tokenTotal,
                     buildTerms.add(tokens, ends, rows.size(), first, lengths));
@@ -218,7 +217,6 @@ final class IndexWrites {
      */
     void startBuild() {
         buildTerms = new BuildTerms(shape, buildTermsMax);
-        building = true;
     }
 
     /**
@@ -226,10 +224,9 @@ final class IndexWrites {
      * (here, or into its side file); the build is over.
      */
     Planned finishBuild() {
-        if (!building) {
+        if (buildTerms == null) {
             return new Planned(List.of(), List.of());
         }
-        building = false;
         Planned last = buildTerms.finish();
         buildTerms = null;
         return last;
