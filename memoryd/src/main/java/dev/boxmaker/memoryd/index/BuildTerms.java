@@ -131,18 +131,11 @@ final class BuildTerms {
 
     /** The counts of every term with postings written, in term order. */
     private List<TermDeltas.Row> counts() {
-        Integer[] order = new Integer[table.size()];
-        int n = 0;
-        for (int id = 0; id < table.size(); id++) {
+        List<TermDeltas.Row> out = new ArrayList<>(table.size());
+        for (int id : table.inTermOrder()) {
             if (docs[id] > 0) {
-                order[n++] = id;
+                out.add(new TermDeltas.Row(table.term(id), docs[id], tfMax[id], lenMin[id]));
             }
-        }
-        Arrays.sort(order, 0, n, (a, b) -> table.term(a).compareTo(table.term(b)));
-        List<TermDeltas.Row> out = new ArrayList<>(n);
-        for (int k = 0; k < n; k++) {
-            int id = order[k];
-            out.add(new TermDeltas.Row(table.term(id), docs[id], tfMax[id], lenMin[id]));
         }
         return out;
     }

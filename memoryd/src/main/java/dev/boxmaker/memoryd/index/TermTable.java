@@ -97,16 +97,21 @@ final class TermTable {
     /** The terms in order (so their rows are written leaf page after leaf page), with their postings. */
     Map<String, Postings> sorted() {
         Postings[] all = postings();
+        Map<String, Postings> out = new LinkedHashMap<>(size * 2);
+        for (int id : inTermOrder()) {
+            out.put(terms[id], all[id]);
+        }
+        return out;
+    }
+
+    /** The term numbers, ordered by their terms. */
+    Integer[] inTermOrder() {
         Integer[] order = new Integer[size];
         for (int id = 0; id < size; id++) {
             order[id] = id;
         }
         Arrays.sort(order, (a, b) -> terms[a].compareTo(terms[b]));
-        Map<String, Postings> out = new LinkedHashMap<>(size * 2);
-        for (int id : order) {
-            out.put(terms[id], all[id]);
-        }
-        return out;
+        return order;
     }
 
     /** The number of terms; they are numbered from 0. */
