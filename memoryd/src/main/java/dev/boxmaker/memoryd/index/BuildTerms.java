@@ -14,7 +14,9 @@ import java.util.List;
  *
  * <p>A term's segments are cut at the end of the first batch after which it holds a block
  * ({@link PostingWrites.Shape#block}) or more, as before; when more than
- * {@link PostingWrites.Shape#carryMax} postings are held, every term's are cut, as before; and when
+ * {@link PostingWrites.Shape#carryMax} postings are held, the terms holding the most are cut until
+ * half that many are held (cutting every term, as before, made most of a build's segments: a rare
+ * term was cut into a segment of one or two postings each time); and when
  * more than {@code termsMax} terms are numbered, every held posting is cut too, the counts summed are
  * written (the {@code terms} table adds them up) and the numbering starts again, so memory stays
  * bounded for any vocabulary. Used by one thread at a time.
@@ -40,6 +42,11 @@ final class BuildTerms {
     BuildTerms(PostingWrites.Shape shape, int termsMax) {
         this.shape = shape;
         this.termsMax = termsMax;
+    }
+
+    /** Postings held back, for tests: never more than {@link PostingWrites.Shape#carryMax} after {@link #add}. */
+    long held() {
+        return heldPostings;
     }
 
     /** The table numbering the terms of the next batch. */
@@ -82,8 +89,10 @@ final class BuildTerms {
                 cut(touched[k], segments);
             }
         }
-        if (heldPostings > shape.carryMax() || table.size() > termsMax) {
+        if (table.size() > termsMax) {
             cutAll(segments);
+        } else if (heldPostings > shape.carryMax()) {
+            cutLargest(segments);
         }
         List<TermDeltas.Row> counts = List.of();
         if (table.size() > termsMax) {
@@ -118,6 +127,31 @@ final class BuildTerms {
             held[id] = null;
         } else {
             p.size = 0;
+        }
+    }
+
+    /**
+     * Cuts the terms holding the most postings, down to half of {@link PostingWrites.Shape#carryMax}
+     * held: a term met now and then keeps its few postings for a segment of more of them later, rather
+     * than being cut into a segment of one or two each time the limit is passed. Every held term
+     * holds less than a block here, so the sizes are counted in an array of a block's length.
+     */
+    private void cutLargest(List<PostingWrites.Segment> out) {
+        int[] termsOfSize = new int[Math.max(2, shape.block())];
+        for (int id = 0; id < table.size(); id++) {
+            if (held[id] != null) {
+                termsOfSize[Math.min(held[id].size, termsOfSize.length - 1)]++;
+            }
+        }
+        long keep = shape.carryMax() / 2;
+        int from = termsOfSize.length - 1;
+        for (long left = heldPostings; from > 1 && left - (long) termsOfSize[from] * from > keep; from--) {
+            left -= (long) termsOfSize[from] * from;
+        }
+        for (int id = 0; id < table.size(); id++) {
+            if (held[id] != null && held[id].size >= from) {
+                cut(id, out);
+            }
         }
     }
 

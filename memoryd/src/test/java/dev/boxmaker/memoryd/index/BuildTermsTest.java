@@ -51,6 +51,7 @@ class BuildTermsTest {
                     lengths[k] = length;
                 }
                 IndexWrites.Planned planned = terms.add(tokens, ends, rows, row - rows, lengths);
+                assertThat(terms.held()).as("postings held, round " + round).isLessThanOrEqualTo(shape.carryMax());
                 segments.addAll(planned.segments());
                 counts.addAll(planned.terms());
             }
@@ -72,6 +73,33 @@ class BuildTermsTest {
             want.forEach((t, p) -> wantCounts.put(t, p.size + " " + p.maxCount(0, p.size) + " " + p.minLength(0, p.size)));
             assertThat(summed).as(shapeText).isEqualTo(wantCounts);
         }
+    }
+
+    /**
+     * Past the limit on postings held, the terms holding the most are cut, down to half the limit: a
+     * term met once stays held for a segment of more rows later, instead of a segment of one now.
+     */
+    @Test
+    void pastTheLimitTheTermsHoldingMostAreCutAndARareOneIsKept() {
+        // A block of 8 (no term reaches it in one batch), at most 10 postings held: 7 + 6 + 1 pass it.
+        BuildTerms terms = new BuildTerms(new PostingWrites.Shape(8, 100, 0, 10), BuildTerms.TERMS_MAX);
+        TermTable table = terms.table();
+        String[] words = {"launch", "launch", "launch", "launch", "launch", "launch", "launch",
+            "window", "window", "window", "window", "window", "window", "kyle"};
+        int[] tokens = new int[words.length];
+        int[] ends = new int[words.length];
+        int[] lengths = new int[words.length];
+        for (int r = 0; r < words.length; r++) {
+            tokens[r] = table.term(words[r], 1 + r);
+            ends[r] = r + 1;
+            lengths[r] = 1;
+        }
+        IndexWrites.Planned planned = terms.add(tokens, ends, words.length, 1, lengths);
+        assertThat(planned.segments()).extracting(s -> s.term() + " " + s.first() + "-" + s.last() + " " + s.n())
+                .containsExactlyInAnyOrder("launch 1-7 7", "window 8-13 6");
+        assertThat(terms.held()).isEqualTo(1);
+        assertThat(terms.finish().segments()).extracting(s -> s.term() + " " + s.first() + "-" + s.last() + " " + s.n())
+                .containsExactly("kyle 14-14 1");
     }
 
     /** Each term's postings from its segments in row order, as text; every segment within the allowed size. */
