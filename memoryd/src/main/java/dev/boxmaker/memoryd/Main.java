@@ -8,7 +8,8 @@ import java.io.PrintStream;
 
 /**
  * {@code memoryd serve [--config FILE]}. The arguments and the configuration are checked before
- * Quarkus starts, so a typo gets one clear sentence and exit code 2 (usage) or 1 (configuration).
+ * Quarkus starts, so a typo gets one clear sentence and exit code 2 (usage) or 1 (configuration);
+ * then the index is opened, so its catch-up runs while Quarkus boots ({@link EarlyIndex}).
  */
 @QuarkusMain
 public final class Main {
@@ -20,6 +21,7 @@ public final class Main {
         if (code != 0) {
             System.exit(code);
         }
+        EarlyIndex.open(MemorydSettings.fromSystem());
         Quarkus.run(args);
     }
 

@@ -29,7 +29,7 @@ public class Memoryd {
         settings = MemorydSettings.fromSystem();
         MemoryStore store;
         try {
-            index = MemoryIndex.open(MemoryIndex.Config.of(settings));
+            index = EarlyIndex.take(MemoryIndex.Config.of(settings));
             MemoryHome.prepare(settings);
             store = new MemoryStore(settings.memoryDir(),
                     text -> Check.firstRefusal(text).map(Check.Refusal::sentence), Clock.systemUTC(), settings.review());

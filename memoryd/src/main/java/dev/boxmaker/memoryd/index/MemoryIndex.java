@@ -110,6 +110,7 @@ public final class MemoryIndex implements AutoCloseable {
     public static MemoryIndex open(Config config) throws IOException {
         Durable.ensureDirectory(config.indexDir());
         MemoryIndex index = new MemoryIndex(config);
+        Tokens.calibrateSoon();
         index.submit(() -> {
             int found = index.openWriter();
             if (found != IndexSchema.VERSION) {

@@ -42,11 +42,39 @@ public final class Tokens {
     }
 
     /**
+     * Starts {@link #calibrate} on a thread of its own, so that it runs while the writer opens the
+     * index file (each took about half a second of memoryd's cold start, one after the other), its
+     * text made before it needs SQLite; the writer's own call waits for it. A failure here is met
+     * again, and reported, by the writer's call.
+     */
+    static void calibrateSoon() {
+        Thread t = new Thread(() -> {
+            try {
+                calibrate(ScratchTokenizer::shared);
+            } catch (java.sql.SQLException | RuntimeException e) {
+                // The writer calibrates again and meets the failure there.
+            }
+        }, "memoryd-index-calibrate");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
      * Measures which candidates ({@link #separatorOutsideAscii}) SQLite splits on: one text of
      * numbered markers, {@code k0k<cp>k1k<cp>…}; a candidate that is not a separator glues its two
      * markers into one token. Done once per process: the SQLite library does not change under it.
      */
-    static synchronized void calibrate(ScratchTokenizer scratch) throws java.sql.SQLException {
+    static void calibrate(ScratchTokenizer scratch) throws java.sql.SQLException {
+        calibrate(() -> scratch);
+    }
+
+    /** Where {@link #calibrate} gets its tokenizer, once its text is made: loading SQLite takes a while at a cold start. */
+    @FunctionalInterface
+    private interface Scratch {
+        ScratchTokenizer get() throws java.sql.SQLException;
+    }
+
+    private static synchronized void calibrate(Scratch source) throws java.sql.SQLException {
         if (!separators.isEmpty()) {
             return;
         }
@@ -63,7 +91,7 @@ public final class Tokens {
             measured.set(cp);
         }
         java.util.regex.Pattern marker = java.util.regex.Pattern.compile("k(\\d+)k");
-        for (String token : scratch.tokens(java.util.List.of(text.toString())).get(0)) {
+        for (String token : source.get().tokens(java.util.List.of(text.toString())).get(0)) {
             if (marker.matcher(token).matches()) {
                 continue;
             }

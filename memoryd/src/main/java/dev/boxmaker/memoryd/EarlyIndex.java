@@ -1,0 +1,45 @@
+package dev.boxmaker.memoryd;
+
+import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.memoryd.index.MemoryIndex;
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The index opened by {@link Main} before Quarkus starts, so the catch-up of every log at start
+ * (a build, for a new or deleted index) runs on the second core while Quarkus boots, about 1.3 s of
+ * memoryd's start, instead of after it. {@link Memoryd} takes it at start; when none was opened
+ * early (Quarkus started some other way, as in tests) or opening failed, it opens the index itself,
+ * and a failure is reported there with its sentence, as before.
+ */
+final class EarlyIndex {
+    private record Opened(MemoryIndex.Config config, MemoryIndex index) {
+    }
+
+    private static final AtomicReference<Opened> OPENED = new AtomicReference<>();
+
+    private EarlyIndex() {
+    }
+
+    /** Opens the index of {@code settings} and keeps it for {@link #take}; a failure is left for {@link #take} to meet again. */
+    static void open(MemorydSettings settings) {
+        try {
+            MemoryIndex.Config config = MemoryIndex.Config.of(settings);
+            OPENED.set(new Opened(config, MemoryIndex.open(config)));
+        } catch (IOException | RuntimeException e) {
+            // Opened again at start, where a failure stops memoryd with its sentence.
+        }
+    }
+
+    /** The index opened early for {@code config}'s files, or a newly opened one. */
+    static MemoryIndex take(MemoryIndex.Config config) throws IOException {
+        Opened early = OPENED.getAndSet(null);
+        if (early != null && early.config().equals(config)) {
+            return early.index();
+        }
+        if (early != null) {
+            early.index().close();
+        }
+        return MemoryIndex.open(config);
+    }
+}
