@@ -55,7 +55,7 @@ final class IndexWrites {
         this.terms = new TermDeltas(c);
         this.shape = shape;
         this.buildTermsMax = buildTermsMax;
-        Tokens.calibrate(scratch);
+        Tokens.calibrateSoon();
     }
 
     /**
@@ -91,7 +91,9 @@ final class IndexWrites {
      * writing thread ({@link BuildTerms}).
      */
     Prepared prepare(List<IndexRow> rows, long first) throws SQLException {
-        java.util.Iterator<List<String>> others = othersTokens(rows).iterator();
+        // Which rows are plain is decided once here: a calibration ending meanwhile changes nothing.
+        java.util.BitSet known = Tokens.known();
+        java.util.Iterator<List<String>> others = othersTokens(rows, known).iterator();
         // Sized for as many terms as the last batch had (a catch-up's batches are alike), so the table
         // is not grown and rehashed step by step for each batch; at most a few per row, for a small batch.
         // A build numbers its terms once for all its batches.
@@ -108,7 +110,7 @@ final class IndexWrites {
         for (int r = 0; r < rows.size(); r++) {
             String text = rows.get(r).text();
             int length;
-            if (Tokens.plain(text)) {
+            if (Tokens.plain(text, known)) {
                 // A token and the character that ends it take two: a bound, so the text is read once here.
                 tokens = room(tokens, n + text.length() / 2 + 1);
                 int start = n;
@@ -292,10 +294,10 @@ final class IndexWrites {
      * The FTS5 tokens of the rows that are not plain (Tokens.plain), in order, split by FTS5 itself,
      * all of a batch at once.
      */
-    private List<List<String>> othersTokens(List<IndexRow> rows) throws SQLException {
+    private List<List<String>> othersTokens(List<IndexRow> rows, java.util.BitSet known) throws SQLException {
         List<String> others = new ArrayList<>();
         for (IndexRow row : rows) {
-            if (!Tokens.plain(row.text())) {
+            if (!Tokens.plain(row.text(), known)) {
                 others.add(row.text());
             }
         }

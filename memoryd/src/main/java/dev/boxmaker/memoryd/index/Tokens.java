@@ -25,7 +25,20 @@ public final class Tokens {
 
     /** Whether {@link #split} gives exactly FTS5's tokens for {@code text}. */
     public static boolean plain(String text) {
-        BitSet known = separators;
+        return plain(text, separators);
+    }
+
+    /**
+     * The separators measured so far, never changed once returned: a caller that asks {@link #plain}
+     * of the same text twice passes the same ones, so a calibration ending in between cannot make the
+     * two answers differ.
+     */
+    static BitSet known() {
+        return separators;
+    }
+
+    /** Whether {@link #split} gives exactly FTS5's tokens for {@code text}, {@code known} being {@link #known}'s. */
+    static boolean plain(String text, BitSet known) {
         for (int i = 0; i < text.length(); ) {
             int cp = text.codePointAt(i);
             if (cp >= 0x80 && !known.get(cp)) {
@@ -41,18 +54,25 @@ public final class Tokens {
         return (BitSet) separators.clone();
     }
 
+    /** Whether a calibration was started and has not failed; one runs per process. */
+    private static final java.util.concurrent.atomic.AtomicBoolean CALIBRATING = new java.util.concurrent.atomic.AtomicBoolean();
+
     /**
-     * Starts {@link #calibrate} on a thread of its own, so that it runs while the writer opens the
-     * index file (each took about half a second of memoryd's cold start, one after the other), its
-     * text made before it needs SQLite; the writer's own call waits for it. A failure here is met
-     * again, and reported, by the writer's call.
+     * Starts {@link #calibrate} on a thread of its own, once per process, its text made before it
+     * needs SQLite. Nobody waits for it: until it is done only ASCII texts are plain, and the others
+     * are split by FTS5 itself, which is exact too, so the index opens and a catch-up starts meanwhile
+     * (the calibration took about 0.3 s of memoryd's cold start, after SQLite's 0.3 s of loading).
+     * One that fails leaves the next call to start another.
      */
     static void calibrateSoon() {
+        if (!separators.isEmpty() || !CALIBRATING.compareAndSet(false, true)) {
+            return;
+        }
         Thread t = new Thread(() -> {
             try {
                 calibrate(ScratchTokenizer::shared);
             } catch (java.sql.SQLException | RuntimeException e) {
-                // The writer calibrates again and meets the failure there.
+                CALIBRATING.set(false);
             }
         }, "memoryd-index-calibrate");
         t.setDaemon(true);
