@@ -59,6 +59,22 @@ class TermTableTest {
     }
 
     @Test
+    void termsOfTheSameHashAreTwoTermsAndATokenFindsItsOwn() {
+        TermTable table = new TermTable();
+        assertThat("aa".hashCode()).isEqualTo("bB".hashCode());
+        assertThat(table.term("bB", 1)).isZero();
+        // "AA" is looked up as "aa": the same hash as "bB", another term.
+        assertThat(table.plain("AA bB", 0, 2, 1)).isEqualTo(1);
+        assertThat(table.term("aa", 2)).isEqualTo(1);
+        assertThat(table.plain("AA aa", 3, 5, 3)).isEqualTo(1);
+        assertThat(table.term("bB", 3)).isZero();
+        assertThat(table.size()).isEqualTo(2);
+        assertThat(table.term(0)).isEqualTo("bB");
+        assertThat(table.term(1)).isEqualTo("aa");
+        assertThat(table.postings()[1].rows).hasSize(3);
+    }
+
+    @Test
     void aTermAddedAfterThePostingsWereMadeIsRefused() {
         TermTable table = new TermTable();
         table.term("launch", 1);
