@@ -36,8 +36,21 @@ final class IndexFile {
 
     /** A connection to {@code file}; {@code wal} puts the file in WAL mode (the writer does). */
     static Connection open(Path file, boolean wal) throws SQLException {
+        return open(file, wal, false);
+    }
+
+    /**
+     * {@link #open}; {@code oneThreadAtATime}: without SQLite's own lock on the connection
+     * ({@code SQLITE_OPEN_NOMUTEX}), for a connection only ever used by one thread at a time, handed
+     * from one to another with a happens-before edge, as a build's are (its pipeline's futures). That
+     * lock was taken and let go on every bind and step: a tenth of a build's side-file thread.
+     */
+    private static Connection open(Path file, boolean wal, boolean oneThreadAtATime) throws SQLException {
         SQLiteDataSource source = new SQLiteDataSource();
         source.setUrl("jdbc:sqlite:" + file);
+        if (oneThreadAtATime) {
+            source.getConfig().setOpenMode(org.sqlite.SQLiteOpenMode.NOMUTEX);
+        }
         Connection c = source.getConnection();
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA busy_timeout = " + BUSY_TIMEOUT_MILLIS);
@@ -75,11 +88,12 @@ final class IndexFile {
 
     /**
      * A connection to {@code file}, made new (0600) for a build: a file nobody reads until it is
-     * complete, so no journal and no sync (it is flushed whole, or thrown away), and a build's page size.
+     * complete, so no journal and no sync (it is flushed whole, or thrown away), and a build's page size;
+     * used by one thread at a time (see {@link #open(Path, boolean, boolean)}).
      */
     static Connection openForBuild(Path file) throws IOException, SQLException {
         createPrivate(file);
-        Connection c = open(file, false);
+        Connection c = open(file, false, true);
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA journal_mode = OFF");
             s.execute("PRAGMA synchronous = OFF");
