@@ -348,8 +348,11 @@ public final class MemoryIndex implements AutoCloseable {
 
     /** The reindex, on the writer thread. */
     private Reindexed rebuild() throws IOException, SQLException {
+        long started = System.nanoTime();
         Reindexed read = rebuilder.build();
         swapIn();
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        LOG.info(Sentences.indexBuilt(file, read.logs(), read.records(), read.notes(), millis));
         return read;
     }
 

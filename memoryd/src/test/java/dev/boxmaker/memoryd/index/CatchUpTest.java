@@ -308,9 +308,19 @@ class CatchUpTest {
             before = Rows.all(index);
         }
         Files.delete(home.resolve("index/memory.sqlite3"));
+        List<String> lines = new ArrayList<>();
+        Handler capture = capture(lines);
+        Logger logger = Logger.getLogger(MemoryIndex.class.getName());
+        logger.addHandler(capture);
         try (MemoryIndex index = open()) {
             assertThat(Rows.all(index)).containsExactlyElementsOf(before).hasSize(2);
+        } finally {
+            logger.removeHandler(capture);
         }
+        // One line says the index was built, from what, and how long it took.
+        assertThat(lines).hasSize(1);
+        assertThat(lines.get(0)).matches(java.util.regex.Pattern.quote("the index " + home.resolve("index/memory.sqlite3")
+                + " was built: 1 log, 1 record, 1 note, in ") + "[0-9]+\\.[0-9] s");
     }
 
     @Test
@@ -373,7 +383,11 @@ class CatchUpTest {
         } finally {
             logger.removeHandler(capture);
         }
-        assertThat(lines).containsExactly("the index " + home.resolve("index/memory.sqlite3") + " has layout 1 and this"
-                + " memoryd writes layout 2; rebuilding it (recall answers from the old file meanwhile)");
+        Path file = home.resolve("index/memory.sqlite3");
+        assertThat(lines).satisfiesExactly(
+                first -> assertThat(first).isEqualTo("the index " + file + " has layout 1 and this"
+                        + " memoryd writes layout 2; rebuilding it (recall answers from the old file meanwhile)"),
+                second -> assertThat(second).matches(java.util.regex.Pattern.quote("the index " + file
+                        + " was built: 1 log, 2 records, 0 notes, in ") + "[0-9]+\\.[0-9] s"));
     }
 }
