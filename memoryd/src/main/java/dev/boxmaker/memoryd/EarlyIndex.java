@@ -31,6 +31,11 @@ final class EarlyIndex {
         }
     }
 
+    /** Whether an index opened early waits to be taken; for tests. */
+    static boolean waiting() {
+        return OPENED.get() != null;
+    }
+
     /** The index opened early for {@code config}'s files, or a newly opened one. */
     static MemoryIndex take(MemoryIndex.Config config) throws IOException {
         Opened early = OPENED.getAndSet(null);
