@@ -1,7 +1,6 @@
 package dev.boxmaker.bxctl;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.boxmaker.proto.Numbers;
 import dev.boxmaker.proto.client.Wait;
 import dev.boxmaker.proto.wire.Codec;
 import dev.boxmaker.proto.wire.LightJson;
@@ -36,9 +35,7 @@ final class IndexCommands {
 
     /** {@code reindexed: 42 logs, 1,208 records, 7 notes}. */
     static String reindexed(Reindexed r) {
-        return "reindexed: " + Numbers.grouped(r.logs()) + (r.logs() == 1 ? " log, " : " logs, ")
-                + Numbers.grouped(r.records()) + (r.records() == 1 ? " record, " : " records, ")
-                + Numbers.grouped(r.notes()) + (r.notes() == 1 ? " note" : " notes");
+        return "reindexed: " + dev.boxmaker.proto.Sentences.rebuildRead(r.logs(), r.records(), r.notes());
     }
 
     /** {@code bxctl reindex}: rebuilds the index beside the old one; repairs a damaged one. */

@@ -14,6 +14,16 @@ public final class Sentences {
     private Sentences() {
     }
 
+    /**
+     * What a rebuild of memoryd's index read, as bxctl's {@code reindexed:} line and memoryd's log of
+     * a build both say it: {@code 42 logs, 1,208 records, 7 notes}.
+     */
+    public static String rebuildRead(long logs, long records, long notes) {
+        return Numbers.grouped(logs) + (logs == 1 ? " log, " : " logs, ")
+                + Numbers.grouped(records) + (records == 1 ? " record, " : " records, ")
+                + Numbers.grouped(notes) + (notes == 1 ? " note" : " notes");
+    }
+
     // Frames and envelopes (wire.md, "Frames").
 
     public static String frameTooLarge(long bytes) {

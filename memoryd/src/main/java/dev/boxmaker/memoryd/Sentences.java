@@ -336,10 +336,8 @@ public final class Sentences {
 
     /** {@code the index /home/index/memory.sqlite3 was built: 42 logs, 1,208 records, 7 notes, in 3.2 s}. */
     public static String indexBuilt(Path file, long logs, long records, long notes, long millis) {
-        return "the index " + file + " was built: " + Numbers.grouped(logs) + (logs == 1 ? " log, " : " logs, ")
-                + Numbers.grouped(records) + (records == 1 ? " record, " : " records, ")
-                + Numbers.grouped(notes) + (notes == 1 ? " note, " : " notes, ")
-                + "in " + millis / 1000 + "." + millis % 1000 / 100 + " s";
+        return "the index " + file + " was built: " + dev.boxmaker.proto.Sentences.rebuildRead(logs, records, notes)
+                + ", in " + millis / 1000 + "." + millis % 1000 / 100 + " s";
     }
 
     public static String indexOtherLayout(int found, int wanted) {
