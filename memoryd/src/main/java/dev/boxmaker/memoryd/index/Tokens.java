@@ -58,11 +58,11 @@ public final class Tokens {
     private static final java.util.concurrent.atomic.AtomicBoolean CALIBRATING = new java.util.concurrent.atomic.AtomicBoolean();
 
     /**
-     * Starts {@link #calibrate} on a thread of its own, once per process, its text made before it
-     * needs SQLite. Nobody waits for it: until it is done only ASCII texts are plain, and the others
-     * are split by FTS5 itself, which is exact too, so the index opens and a catch-up starts meanwhile
-     * (the calibration took about 0.3 s of memoryd's cold start, after SQLite's 0.3 s of loading).
-     * One that fails leaves the next call to start another.
+     * Starts {@link #calibrate} on a thread of its own, once per process. Nobody waits for it: until
+     * it is done only ASCII texts are plain, and the others are split by FTS5 itself, which is exact
+     * too, so the index opens and a catch-up starts meanwhile (the calibration took about 0.3 s of
+     * memoryd's cold start, after SQLite's 0.3 s of loading). One that fails leaves the next call to
+     * start another.
      */
     static void calibrateSoon() {
         if (!separators.isEmpty() || !CALIBRATING.compareAndSet(false, true)) {
@@ -70,7 +70,7 @@ public final class Tokens {
         }
         Thread t = new Thread(() -> {
             try {
-                calibrate(ScratchTokenizer::shared);
+                calibrate(ScratchTokenizer.shared());
             } catch (java.sql.SQLException | RuntimeException e) {
                 CALIBRATING.set(false);
             }
@@ -84,17 +84,7 @@ public final class Tokens {
      * numbered markers, {@code k0k<cp>k1k<cp>…}; a candidate that is not a separator glues its two
      * markers into one token. Done once per process: the SQLite library does not change under it.
      */
-    static void calibrate(ScratchTokenizer scratch) throws java.sql.SQLException {
-        calibrate(() -> scratch);
-    }
-
-    /** Where {@link #calibrate} gets its tokenizer, once its text is made: loading SQLite takes a while at a cold start. */
-    @FunctionalInterface
-    private interface Scratch {
-        ScratchTokenizer get() throws java.sql.SQLException;
-    }
-
-    private static synchronized void calibrate(Scratch source) throws java.sql.SQLException {
+    static synchronized void calibrate(ScratchTokenizer scratch) throws java.sql.SQLException {
         if (!separators.isEmpty()) {
             return;
         }
@@ -111,7 +101,7 @@ public final class Tokens {
             measured.set(cp);
         }
         java.util.regex.Pattern marker = java.util.regex.Pattern.compile("k(\\d+)k");
-        for (String token : source.get().tokens(java.util.List.of(text.toString())).get(0)) {
+        for (String token : scratch.tokens(java.util.List.of(text.toString())).get(0)) {
             if (marker.matcher(token).matches()) {
                 continue;
             }
