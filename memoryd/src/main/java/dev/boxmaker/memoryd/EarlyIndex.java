@@ -2,6 +2,7 @@ package dev.boxmaker.memoryd;
 
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.index.NativeSqlite;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -10,7 +11,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * (a build, for a new or deleted index) runs on the second core while Quarkus boots, about 1.3 s of
  * memoryd's start, instead of after it. {@link Memoryd} takes it at start; when none was opened
  * early (Quarkus started some other way, as in tests) or opening failed, it opens the index itself,
- * and a failure is reported there with its sentence, as before.
+ * and a failure is reported there with its sentence, as before. SQLite's library is loaded from
+ * the index's folder ({@link NativeSqlite}).
  */
 final class EarlyIndex {
     private record Opened(MemoryIndex.Config config, MemoryIndex index) {
@@ -25,6 +27,7 @@ final class EarlyIndex {
     static void open(MemorydSettings settings) {
         try {
             MemoryIndex.Config config = MemoryIndex.Config.of(settings);
+            NativeSqlite.prepare(config.indexDir());
             OPENED.set(new Opened(config, MemoryIndex.open(config)));
         } catch (IOException | RuntimeException e) {
             // Opened again at start, where a failure stops memoryd with its sentence.

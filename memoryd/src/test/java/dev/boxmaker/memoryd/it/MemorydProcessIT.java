@@ -32,6 +32,41 @@ class MemorydProcessIT {
     }
 
     @Test
+    void sqlitesLibraryIsLoadedFromTheIndexFolderAndKeptForTheNextStart() throws Exception {
+        Path home = home();
+        Path kept;
+        try (MemorydProcess memoryd = MemorydProcess.serve(home)) {
+            kept = mappedSqlite(memoryd);
+            assertThat(kept).startsWithRaw(home.resolve("index/native")).hasFileName("libsqlitejdbc.so");
+            // SIGKILL runs no shutdown hook: a copy in /tmp would stay there for good.
+            memoryd.kill();
+        }
+        java.nio.file.attribute.FileTime written = Files.getLastModifiedTime(kept);
+        try (MemorydProcess memoryd = MemorydProcess.serve(home)) {
+            assertThat(mappedSqlite(memoryd)).isEqualTo(kept);
+        }
+        assertThat(Files.getLastModifiedTime(kept)).isEqualTo(written);
+    }
+
+    /** The file memoryd's process maps SQLite's native library from, once its index has opened it. */
+    private static Path mappedSqlite(MemorydProcess memoryd) throws Exception {
+        Path maps = Path.of("/proc", Long.toString(memoryd.process.pid()), "maps");
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            java.util.List<Path> found;
+            try (var lines = Files.lines(maps)) {
+                found = lines.filter(l -> l.contains("sqlitejdbc"))
+                        .map(l -> Path.of(l.substring(l.indexOf('/')))).distinct().toList();
+            }
+            if (!found.isEmpty() || System.nanoTime() > deadline) {
+                assertThat(found).hasSize(1);
+                return found.get(0);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
     void aSecondMemorydOnTheSameSocketsRefusesToStartAndTheFirstKeepsServing() throws Exception {
         Path home = home();
         try (MemorydProcess first = MemorydProcess.serve(home);
