@@ -326,10 +326,7 @@ class CatchUpTest {
     @Test
     void anEmptyHomeKeepsItsIndexFileFromStartToStartAndItsFirstLogGetsABuild() throws Exception {
         Path file = home.resolve("index/memory.sqlite3");
-        try (MemoryIndex index = open()) {
-            index.flush().get();
-        }
-        Object made = fileKey(file);
+        Object made = emptyIndexMade();
         try (java.sql.Connection c = IndexFile.open(file, false)) {
             assertThat(scalar(c, "PRAGMA page_size")).isEqualTo(IndexRebuild.PAGE_BYTES);
         }
@@ -345,6 +342,31 @@ class CatchUpTest {
             assertThat(Rows.texts(index)).containsExactly("the first words of this home");
         }
         assertThat(fileKey(file)).isNotEqualTo(made);
+    }
+
+    @Test
+    void aSessionFolderWithoutALogOrALogOutsideASessionsFolderIsNothingToBuildFrom() throws Exception {
+        Path file = home.resolve("index/memory.sqlite3");
+        Object made = emptyIndexMade();
+        Files.createDirectories(home.resolve("sessions").resolve(A));
+        Files.createDirectories(home.resolve("sessions/not a session"));
+        Files.writeString(home.resolve("sessions/not a session/0.jsonl"), "");
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+            assertThat(Rows.texts(index)).isEmpty();
+        }
+        assertThat(fileKey(file)).isEqualTo(made);
+        assertThat(IndexBuilder.anySession(home)).isFalse();
+        append(home, B, user("a log among the folders", null));
+        assertThat(IndexBuilder.anySession(home)).isTrue();
+    }
+
+    /** Opens the index of a home with nothing to read, and closes it; its file's key. */
+    Object emptyIndexMade() throws Exception {
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+        }
+        return fileKey(home.resolve("index/memory.sqlite3"));
     }
 
     static Object fileKey(Path file) throws java.io.IOException {
