@@ -4,7 +4,7 @@ import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.proto.daemon.ServeCommandLine;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
-import java.io.PrintStream;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code memoryd serve [--config FILE]}. The arguments and the configuration are checked before
@@ -17,16 +17,14 @@ public final class Main {
     }
 
     public static void main(String... args) {
-        int code = prepare(args, System.err);
+        // The settings read to check them are the ones the index opens with: read once.
+        AtomicReference<MemorydSettings> settings = new AtomicReference<>();
+        int code = ServeCommandLine.prepare(args, System.err, Sentences.USAGE,
+                () -> settings.set(MemorydSettings.fromSystem()), Sentences::startFailed);
         if (code != 0) {
             System.exit(code);
         }
-        EarlyIndex.open(MemorydSettings.fromSystem());
+        EarlyIndex.open(settings.get());
         Quarkus.run(args);
-    }
-
-    /** Checks the arguments and the configuration; 0 when memoryd may start. */
-    static int prepare(String[] args, PrintStream err) {
-        return ServeCommandLine.prepare(args, err, Sentences.USAGE, () -> MemorydSettings.fromSystem(), Sentences::startFailed);
     }
 }
