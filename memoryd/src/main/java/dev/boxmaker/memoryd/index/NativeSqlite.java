@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Properties;
 import org.sqlite.SQLiteJDBCLoader;
 import org.sqlite.util.LibraryLoaderUtil;
+import org.sqlite.util.OSInfo;
 
 /**
  * Where memoryd's SQLite loads its native library from: a copy kept in the index's folder
@@ -70,7 +71,8 @@ public final class NativeSqlite {
         }
         // One folder per driver version and platform, so an upgrade or another machine sharing the
         // home never loads another's library.
-        Path dir = indexDir.resolve(DIR).resolve(SQLiteJDBCLoader.getVersion() + folder.replace('/', '-'));
+        Path dir = indexDir.resolve(DIR)
+                .resolve(SQLiteJDBCLoader.getVersion() + "-" + OSInfo.getNativeLibFolderPathForCurrentOS().replace('/', '-'));
         Durable.ensureDirectory(dir);
         Path lib = dir.resolve(name);
         if (!Files.isRegularFile(lib) || Files.size(lib) != size(resource)) {

@@ -25,8 +25,9 @@ class NativeSqliteTest {
     }
 
     private Path expectedFolder() {
-        return home.resolve("index/native").resolve(SQLiteJDBCLoader.getVersion()
-                + LibraryLoaderUtil.getNativeLibResourcePath().replace('/', '-'));
+        // On this machine, for example, index/native/3.54.1.0-Linux-x86_64.
+        return home.resolve("index/native").resolve(SQLiteJDBCLoader.getVersion() + "-" + System.getProperty("os.name")
+                + "-" + (System.getProperty("os.arch").equals("amd64") ? "x86_64" : System.getProperty("os.arch")));
     }
 
     @Test
