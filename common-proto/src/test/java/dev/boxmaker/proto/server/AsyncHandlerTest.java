@@ -9,7 +9,6 @@ import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.LoopAdmin;
 import dev.boxmaker.proto.wire.msg.LoopAdminReply;
 import dev.boxmaker.proto.wire.msg.Message;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** An {@link AsyncHandler}'s reply is written when its stage completes, and no worker waits for it. */
 class AsyncHandlerTest {
@@ -32,12 +32,12 @@ class AsyncHandlerTest {
     private static final int WAITING_CALLS = 3 * SocketServer.WORKER_THREADS;
 
     private final ConcurrentLinkedQueue<CompletableFuture<Message>> waiting = new ConcurrentLinkedQueue<>();
-    private Path dir;
+    @TempDir
+    Path dir;
     private RunningServer running;
 
     @BeforeEach
     void start() throws Exception {
-        dir = Files.createTempDirectory(Path.of("/tmp"), "bxa");
         AsyncHandler<LoopAdmin> handler = request -> switch (request.command()) {
             case "now" -> CompletableFuture.completedFuture(new LoopAdminReply(request.arg()));
             case "refuse" -> CompletableFuture.failedFuture(new HandlerRefusal("no", "entry"));
@@ -55,7 +55,6 @@ class AsyncHandlerTest {
     @AfterEach
     void stop() throws Exception {
         running.close();
-        Files.deleteIfExists(dir);
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.boxmaker.proto.testing.EchoHandlers;
 import dev.boxmaker.proto.testing.RawSocket;
 import dev.boxmaker.proto.testing.RawSocket.Received;
 import dev.boxmaker.proto.testing.RunningServer;
+import dev.boxmaker.proto.testing.TempHomes;
 import dev.boxmaker.proto.testing.TestServers;
 import dev.boxmaker.proto.wire.Frames;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
@@ -16,12 +17,9 @@ import dev.boxmaker.proto.wire.msg.LoopAdminReply;
 import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.SessionUpdated;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -49,7 +47,7 @@ class SocketServerFuzzProperties {
 
     @BeforeContainer
     static void start() throws IOException {
-        dir = Files.createTempDirectory(Path.of("/tmp"), "bx");
+        dir = TempHomes.create("bx");
         // A short request wait, as a safety net: every try also ends its writing, so none waits on it.
         running = RunningServer.start(TestServers.socketIn(dir, "s.sock"), EchoHandlers.all(), Duration.ofSeconds(2));
     }
@@ -59,9 +57,7 @@ class SocketServerFuzzProperties {
         try {
             running.close();
         } finally {
-            try (Stream<Path> paths = Files.walk(dir)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-            }
+            TempHomes.delete(dir);
         }
     }
 
