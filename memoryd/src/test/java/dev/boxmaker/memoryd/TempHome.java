@@ -1,13 +1,12 @@
 package dev.boxmaker.memoryd;
 
+import dev.boxmaker.proto.testing.TempHomes;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * A fresh home under /tmp for a {@code @QuarkusTest} memoryd, given to it as a real TOML file
@@ -21,7 +20,7 @@ public class TempHome implements QuarkusTestResourceLifecycleManager {
     @Override
     public Map<String, String> start() {
         try {
-            home = Files.createTempDirectory(Path.of("/tmp"), "bxq");
+            home = TempHomes.create("bxq");
             Path config = home.resolve("memoryd.toml");
             Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n");
             System.setProperty("boxmaker.config.file", config.toString());
@@ -34,10 +33,6 @@ public class TempHome implements QuarkusTestResourceLifecycleManager {
     @Override
     public void stop() {
         System.clearProperty("boxmaker.config.file");
-        try (Stream<Path> files = Files.walk(home)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temporary directory; the OS cleans /tmp
-        }
+        TempHomes.delete(home);
     }
 }

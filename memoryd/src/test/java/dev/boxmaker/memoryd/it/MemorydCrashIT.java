@@ -32,6 +32,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * SIGKILL in the middle of a stream of writes, 20 times: after each restart every write memoryd
@@ -48,11 +49,10 @@ class MemorydCrashIT {
     }
 
     @Test
-    void everyAnsweredWriteSurvivesSigkill() throws Exception {
+    void everyAnsweredWriteSurvivesSigkill(@TempDir Path home) throws Exception {
         long seed = Long.getLong("crash.seed", System.nanoTime());
         System.out.println("MemorydCrashIT seed: " + seed);
         Random random = new Random(seed);
-        Path home = Files.createTempDirectory(Path.of("/tmp"), "bxc");
         List<Answered> answered = new ArrayList<>();
         List<String> inMemory = new ArrayList<>();
         AtomicReference<Answered> inFlight = new AtomicReference<>();

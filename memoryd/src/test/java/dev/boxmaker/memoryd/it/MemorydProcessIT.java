@@ -9,18 +9,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** memoryd as the owner runs it: the packaged jar, started and stopped as a process. */
 class MemorydProcessIT {
     static final Duration WAIT = Duration.ofSeconds(10);
 
-    private Path home() throws Exception {
-        return Files.createTempDirectory(Path.of("/tmp"), "bxp");
-    }
+    @TempDir
+    Path home;
 
     @Test
     void itServesTheBlockAndStopsCleanlyOnSigterm() throws Exception {
-        Path home = home();
         try (MemorydProcess memoryd = MemorydProcess.serve(home)) {
             assertThat(SocketClient.call(home.resolve("run/loop-memory/memory.sock"), new MemoryBlock(), WAIT, WAIT, "t"))
                     .isInstanceOf(MemoryBlockReply.class);
@@ -33,7 +32,6 @@ class MemorydProcessIT {
 
     @Test
     void sqlitesLibraryIsLoadedFromTheIndexFolderAndKeptForTheNextStart() throws Exception {
-        Path home = home();
         Path kept;
         try (MemorydProcess memoryd = MemorydProcess.serve(home)) {
             kept = mappedSqlite(memoryd);
@@ -68,7 +66,6 @@ class MemorydProcessIT {
 
     @Test
     void aSecondMemorydOnTheSameSocketsRefusesToStartAndTheFirstKeepsServing() throws Exception {
-        Path home = home();
         try (MemorydProcess first = MemorydProcess.serve(home);
                 MemorydProcess second = MemorydProcess.launch(home, "serve")) {
             assertThat(second.awaitExit()).isEqualTo(1);
@@ -80,7 +77,6 @@ class MemorydProcessIT {
 
     @Test
     void aStaleSocketLeftBySigkillIsRemovedAtTheNextStart() throws Exception {
-        Path home = home();
         try (MemorydProcess first = MemorydProcess.serve(home)) {
             first.kill();
         }
@@ -93,7 +89,6 @@ class MemorydProcessIT {
 
     @Test
     void anUnknownConfigurationKeyStopsStartUpNamingIt() throws Exception {
-        Path home = home();
         Path config = home.resolve("memoryd.toml");
         Files.writeString(config, "[memory]\nreveiw = true\n");
         try (MemorydProcess memoryd = MemorydProcess.launch(home, "serve", "--config", config.toString())) {
@@ -106,7 +101,6 @@ class MemorydProcessIT {
 
     @Test
     void aWrongCommandLineIsUsageWithExitCodeTwo() throws Exception {
-        Path home = home();
         try (MemorydProcess memoryd = MemorydProcess.launch(home, "serv")) {
             assertThat(memoryd.awaitExit()).isEqualTo(2);
             assertThat(memoryd.output()).isEqualTo("usage: memoryd serve [--config FILE]\n");

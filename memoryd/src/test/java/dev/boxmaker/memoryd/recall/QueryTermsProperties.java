@@ -1,7 +1,7 @@
 package dev.boxmaker.memoryd.recall;
 
 import dev.boxmaker.memoryd.index.MemoryIndex;
-import java.nio.file.Files;
+import dev.boxmaker.proto.testing.TempHomes;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -33,7 +33,7 @@ class QueryTermsProperties {
 
     @BeforeContainer
     static void open() throws Exception {
-        home = Files.createTempDirectory("bxq-terms");
+        home = TempHomes.create("bxq-terms");
         index = SmallIndex.of(home, List.of("alpha NEAR beta", "text hits rowid", "café AND"));
         connection = dev.boxmaker.memoryd.index.IndexConnections.open(index);
         match = connection.prepareStatement("SELECT count(*) FROM hits WHERE hits MATCH ?");
@@ -44,6 +44,7 @@ class QueryTermsProperties {
         match.close();
         connection.close();
         index.close();
+        TempHomes.delete(home);
     }
 
     @Property(tries = QUERIES, afterFailure = AfterFailureMode.RANDOM_SEED)

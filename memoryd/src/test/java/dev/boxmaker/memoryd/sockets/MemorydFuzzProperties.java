@@ -13,6 +13,7 @@ import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.testing.RawSocket;
+import dev.boxmaker.proto.testing.TempHomes;
 import dev.boxmaker.proto.wire.Frames;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
@@ -29,7 +30,6 @@ import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +63,7 @@ class MemorydFuzzProperties {
 
     @BeforeContainer
     static void start() throws Exception {
-        home = Files.createTempDirectory(Path.of("/tmp"), "bxf");
+        home = TempHomes.create("bxf");
         settings = MemorydSettings.load(Optional.empty(), Map.of("BOXMAKER_HOME", home.toString()));
         MemoryHome.prepare(settings);
         Files.writeString(settings.memoryDir().resolve("memory.md"), "Owner prefers UTC.\n§\nShort answers 😀\n");
@@ -82,9 +82,7 @@ class MemorydFuzzProperties {
         sockets.close();
         index.close();
         vertx.close().toCompletionStage().toCompletableFuture().get();
-        try (Stream<Path> paths = Files.walk(home)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        }
+        TempHomes.delete(home);
     }
 
     @Property(tries = TRIES)
