@@ -14,12 +14,11 @@ import dev.boxmaker.memoryd.home.MemoryHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The baseline budget (loopd.md, "Core tools"): system.md, the memory block and the tools array,
@@ -40,36 +39,29 @@ class BaselineBudgetTest {
     };
 
     @Test
-    void theBaselineStaysWithinItsBudget() throws Exception {
-        Path home = Files.createTempDirectory(Path.of("/tmp"), "bxb");
-        try {
-            Path toml = home.resolve("memoryd.toml");
-            Files.writeString(toml, "[paths]\nhome = \"" + home + "\"\n");
-            MemorydSettings ms = MemorydSettings.load(Optional.of(toml), Map.of());
-            MemoryHome.prepare(ms);
-            int empty = tokens(new BlockBuilder(ms.memoryDir()).build());
+    void theBaselineStaysWithinItsBudget(@TempDir Path home) throws Exception {
+        Path toml = home.resolve("memoryd.toml");
+        Files.writeString(toml, "[paths]\nhome = \"" + home + "\"\n");
+        MemorydSettings ms = MemorydSettings.load(Optional.of(toml), Map.of());
+        MemoryHome.prepare(ms);
+        int empty = tokens(new BlockBuilder(ms.memoryDir()).build());
 
-            Files.writeString(ms.memoryDir().resolve("memory.md"), Entries.render(fill(IdentityFile.MEMORY_CHARS_MAX)));
-            Files.writeString(ms.memoryDir().resolve("user.md"), Entries.render(fill(IdentityFile.USER_CHARS_MAX)));
-            int full = tokens(new BlockBuilder(ms.memoryDir()).build());
-            // soul.md too, at its 4,000 characters: the owner may grow it.
-            String soul = String.join("\n\n", fill(IdentityFile.SOUL_CHARS_MAX - 100));
-            soul = soul + " " + "Noted for later.".repeat(10).substring(0, IdentityFile.SOUL_CHARS_MAX - Entries.chars(soul) - 1);
-            assertThat(Entries.chars(soul)).isEqualTo(IdentityFile.SOUL_CHARS_MAX);
-            Files.writeString(ms.memoryDir().resolve("soul.md"), soul);
-            int all = tokens(new BlockBuilder(ms.memoryDir()).build());
+        Files.writeString(ms.memoryDir().resolve("memory.md"), Entries.render(fill(IdentityFile.MEMORY_CHARS_MAX)));
+        Files.writeString(ms.memoryDir().resolve("user.md"), Entries.render(fill(IdentityFile.USER_CHARS_MAX)));
+        int full = tokens(new BlockBuilder(ms.memoryDir()).build());
+        // soul.md too, at its 4,000 characters: the owner may grow it.
+        String soul = String.join("\n\n", fill(IdentityFile.SOUL_CHARS_MAX - 100));
+        soul = soul + " " + "Noted for later.".repeat(10).substring(0, IdentityFile.SOUL_CHARS_MAX - Entries.chars(soul) - 1);
+        assertThat(Entries.chars(soul)).isEqualTo(IdentityFile.SOUL_CHARS_MAX);
+        Files.writeString(ms.memoryDir().resolve("soul.md"), soul);
+        int all = tokens(new BlockBuilder(ms.memoryDir()).build());
 
-            System.out.printf("baseline tokens (o200k_base): %d with the shipped soul.md and empty files,"
-                    + " %d with memory.md and user.md at their limits, %d with soul.md at its limit too (budget %d)%n",
-                    empty, full, all, BASELINE_TOKENS_MAX);
-            assertThat(empty).isLessThanOrEqualTo(BASELINE_TOKENS_MAX);
-            assertThat(full).isLessThanOrEqualTo(BASELINE_TOKENS_MAX);
-            assertThat(all).isLessThanOrEqualTo(BASELINE_TOKENS_MAX);
-        } finally {
-            try (Stream<Path> files = Files.walk(home)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
+        System.out.printf("baseline tokens (o200k_base): %d with the shipped soul.md and empty files,"
+                + " %d with memory.md and user.md at their limits, %d with soul.md at its limit too (budget %d)%n",
+                empty, full, all, BASELINE_TOKENS_MAX);
+        assertThat(empty).isLessThanOrEqualTo(BASELINE_TOKENS_MAX);
+        assertThat(full).isLessThanOrEqualTo(BASELINE_TOKENS_MAX);
+        assertThat(all).isLessThanOrEqualTo(BASELINE_TOKENS_MAX);
     }
 
     /** The baseline as the model gets it: the system message and the tools. */

@@ -11,6 +11,7 @@ import dev.boxmaker.loopd.turn.Turns;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.log.SessionLogs;
+import dev.boxmaker.proto.testing.TempHomes;
 import dev.boxmaker.proto.testing.TestServers;
 import dev.boxmaker.proto.wire.msg.LoopAdmin;
 import dev.boxmaker.proto.wire.msg.Message;
@@ -22,11 +23,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * A loopd in this JVM on a fresh home under /tmp (short: a socket path must fit 108 bytes), with its
@@ -57,7 +56,7 @@ public final class LoopdHome implements AutoCloseable {
     /** A home whose loopd.toml points at a new scripted model, with {@code modelKeys} added to {@code [model]}. */
     public static LoopdHome create(String modelKeys) throws IOException {
         ScriptedModel model = ScriptedModel.start();
-        LoopdHome t = new LoopdHome(Files.createTempDirectory(Path.of("/tmp"), "bxl"), model);
+        LoopdHome t = new LoopdHome(TempHomes.create("bxl"), model);
         Files.writeString(t.home.resolve("loopd.toml"), "[paths]\nhome = \"" + t.home + "\"\n[model]\nurl = \""
                 + model.url() + "\"\n" + modelKeys);
         return t;
@@ -141,8 +140,6 @@ public final class LoopdHome implements AutoCloseable {
         }
         model.close();
         TestServers.close(vertx);
-        try (Stream<Path> files = Files.walk(home)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        TempHomes.delete(home);
     }
 }

@@ -21,12 +21,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The packaged loopd as a process: turns with a tool call, a SIGKILL and restart, no model, the self-test. */
 class LoopdIT {
@@ -34,14 +33,14 @@ class LoopdIT {
     static final Duration WAIT = Duration.ofSeconds(30);
     static final long START_WAIT_SECONDS = 60;
 
-    private Path home;
+    @TempDir
+    Path home;
     private Path config;
     private Process loopd;
     private Vertx vertx;
 
     @BeforeEach
     void prepare() throws Exception {
-        home = Files.createTempDirectory(Path.of("/tmp"), "bxi");
         config = home.resolve("loopd.toml");
         vertx = TestServers.vertx();
     }
@@ -52,9 +51,6 @@ class LoopdIT {
             loopd.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
         TestServers.close(vertx);
-        try (Stream<Path> files = Files.walk(home)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
     }
 
     @Test

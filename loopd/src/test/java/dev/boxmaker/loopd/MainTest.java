@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The command line, checked before Quarkus starts. */
 class MainTest {
@@ -32,14 +33,11 @@ class MainTest {
     }
 
     @Test
-    void aTypoInTheFileStopsStartUpNamingTheKey() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "bxm");
+    void aTypoInTheFileStopsStartUpNamingTheKey(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("loopd.toml");
         Files.writeString(file, "[model]\ncontext_token = 5\n");
         assertThat(Main.prepare(new String[] {"serve", "--config", file.toString()}, new PrintStream(err))).isEqualTo(1);
         assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("loopd cannot start: ").contains("context_token");
-        Files.delete(file);
-        Files.delete(dir);
     }
 
     @Test
