@@ -14,12 +14,11 @@ import dev.boxmaker.proto.wire.msg.ToolResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The packaged brokerd as a process: a session's taint survives a SIGKILL and a restart. */
 class TaintRestartIT {
@@ -27,13 +26,13 @@ class TaintRestartIT {
     static final Duration WAIT = Duration.ofSeconds(10);
     static final long START_WAIT_SECONDS = 60;
 
-    private Path home;
+    @TempDir
+    Path home;
     private Path config;
     private Process brokerd;
 
     @BeforeEach
     void prepare() throws Exception {
-        home = Files.createTempDirectory(Path.of("/tmp"), "bxi");
         config = home.resolve("brokerd.toml");
         Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n[runtime]\nkind = \"exec\"\n"
                 + "[runtime.exec.fetch]\ncommand = [\"/bin/cat\"]\n");
@@ -46,9 +45,6 @@ class TaintRestartIT {
     void cleanUp() throws Exception {
         if (brokerd != null) {
             brokerd.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
-        try (Stream<Path> files = Files.walk(home)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 

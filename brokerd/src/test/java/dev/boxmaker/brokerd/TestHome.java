@@ -5,6 +5,7 @@ import dev.boxmaker.brokerd.decide.Broker;
 import dev.boxmaker.brokerd.sockets.BrokerdSockets;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.testing.TempHomes;
 import dev.boxmaker.proto.testing.TestServers;
 import dev.boxmaker.proto.wire.msg.BrokerAdmin;
 import dev.boxmaker.proto.wire.msg.BrokerAdminReply;
@@ -18,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -45,7 +45,7 @@ public final class TestHome implements AutoCloseable {
 
     /** A home whose brokerd.toml holds {@code toml} after {@code [paths] home}; not started yet. */
     public static TestHome create(String toml) throws IOException {
-        TestHome t = new TestHome(Files.createTempDirectory(Path.of("/tmp"), "bxb"));
+        TestHome t = new TestHome(TempHomes.create("bxb"));
         Files.writeString(t.home.resolve("brokerd.toml"), "[paths]\nhome = \"" + t.home + "\"\n" + toml);
         Files.createDirectories(t.home.resolve("grants"));
         return t;
@@ -111,8 +111,6 @@ public final class TestHome implements AutoCloseable {
     public void close() throws Exception {
         stop();
         TestServers.close(vertx);
-        try (Stream<Path> files = Files.walk(home)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        TempHomes.delete(home);
     }
 }
