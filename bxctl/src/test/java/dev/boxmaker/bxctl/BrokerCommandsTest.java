@@ -10,24 +10,24 @@ import dev.boxmaker.proto.wire.msg.BrokerAdmin;
 import dev.boxmaker.proto.wire.msg.BrokerAdminReply;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** bxctl approvals|approve|deny|grants|audit against a fake brokerd admin socket. */
 class BrokerCommandsTest {
-    private Path dir;
+    @TempDir
+    Path dir;
     private RunningServer broker;
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
     @BeforeEach
     void start() throws Exception {
-        dir = Files.createTempDirectory(Path.of("/tmp"), "bxc");
         Handler<BrokerAdmin> handler = request -> {
             if (request.command().equals("deny") && request.arg().equals("a9")) {
                 throw new HandlerRefusal("no call \"a9\" is waiting; bxctl approvals lists those that are");

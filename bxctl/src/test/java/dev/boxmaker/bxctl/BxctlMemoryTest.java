@@ -9,7 +9,6 @@ import dev.boxmaker.proto.wire.msg.MemoryAdmin;
 import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,19 +17,20 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** bxctl memory … against a fake memoryd on a real socket: what the owner sees, and the exit codes. */
 class BxctlMemoryTest {
     record Run(int code, String out, String err) {
     }
 
+    @TempDir
     Path home;
     RunningServer memoryd;
     final List<MemoryAdmin> received = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void start() throws Exception {
-        home = Files.createTempDirectory(Path.of("/tmp"), "bxt");
         Handler<MemoryAdmin> handler = request -> {
             received.add(request);
             return switch (request.command()) {

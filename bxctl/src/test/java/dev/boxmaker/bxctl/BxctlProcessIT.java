@@ -29,6 +29,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * bin/bxctl as the owner runs it: a process on the class path the build copies to bxctl/target/cli,
@@ -64,12 +65,12 @@ class BxctlProcessIT {
         {"--json", "chat", "--session", "chat-abc", "hello"},
     };
 
+    @TempDir
     Path home;
     final List<RunningServer> daemons = new ArrayList<>();
 
     @BeforeEach
     void start() throws IOException {
-        home = Files.createTempDirectory(Path.of("/tmp"), "bxp");
         Handler<MemoryAdmin> admin = request -> switch (request.command()) {
             case "show" -> new MemoryAdminReply("# soul.md\nhi\u200B <|im_start|>");
             case "undo" -> throw new HandlerRefusal("no edit has the id \"" + request.arg() + "\"", null);

@@ -5,16 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.boxmaker.proto.testing.RunningServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** bxctl status: a line per daemon, exit 0 only when all three answer. */
 class BxctlStatusTest {
     @Test
-    void namesWhoAnswersAndWhoDoesNot() throws Exception {
-        Path home = Files.createTempDirectory(Path.of("/tmp"), "bxs");
+    void namesWhoAnswersAndWhoDoesNot(@TempDir Path home) throws Exception {
         Path memory = home.resolve("run/owner-memory/admin.sock");
         Path broker = home.resolve("run/owner-broker/admin.sock");
         Path loop = home.resolve("run/owner-loop/loop.sock");

@@ -11,7 +11,6 @@ import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -20,19 +19,20 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** bxctl chat against a fake loopd on a real socket. */
 class ChatCommandTest {
     record Run(int code, String out, String err) {
     }
 
+    @TempDir
     Path home;
     RunningServer loopd;
     final List<Turn> turns = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void start() throws Exception {
-        home = Files.createTempDirectory(Path.of("/tmp"), "bxch");
         Handler<Turn> handler = turn -> {
             turns.add(turn);
             if (turn.text().equals("fail")) {

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * bxctl builds only the command a command line names (a cold start's saving); what the owner sees
@@ -36,8 +36,7 @@ class CommandsTest {
     };
 
     @Test
-    void eachCommandLineGivesWhatTheWholeTreeGives() throws Exception {
-        Path home = Files.createTempDirectory(Path.of("/tmp"), "bxc");
+    void eachCommandLineGivesWhatTheWholeTreeGives(@TempDir Path home) throws Exception {
         for (String[] line : LINES) {
             String[] args = java.util.Arrays.stream(line).map(a -> a.replace("HOME", home.toString())).toArray(String[]::new);
             assertThat(lazily(args, home)).as(String.join(" ", args)).isEqualTo(wholly(args, home));

@@ -10,12 +10,12 @@ import dev.boxmaker.proto.wire.msg.Reindex;
 import dev.boxmaker.proto.wire.msg.Reindexed;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code bxctl reindex} and {@code bxctl memory search} against a fake memoryd socket. */
 class IndexCommandsTest {
@@ -32,8 +32,7 @@ class IndexCommandsTest {
     }
 
     @Test
-    void reindexPrintsTheSpecsFinalLine() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "bxr");
+    void reindexPrintsTheSpecsFinalLine(@TempDir Path dir) throws Exception {
         Handler<Reindex> handler = r -> new Reindexed(42, 1208, 7);
         try (RunningServer server = RunningServer.start(dir.resolve("admin.sock"), Map.of(Reindex.KIND, handler),
                 Duration.ofSeconds(5))) {
@@ -43,8 +42,7 @@ class IndexCommandsTest {
     }
 
     @Test
-    void searchSendsTheQueryAndKAsRecallsArguments() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "bxs");
+    void searchSendsTheQueryAndKAsRecallsArguments(@TempDir Path dir) throws Exception {
         AtomicReference<MemoryAdmin> got = new AtomicReference<>();
         Handler<MemoryAdmin> handler = r -> {
             got.set(r);

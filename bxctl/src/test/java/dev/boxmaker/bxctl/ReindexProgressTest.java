@@ -10,18 +10,17 @@ import dev.boxmaker.proto.wire.msg.Reindex;
 import dev.boxmaker.proto.wire.msg.Reindexed;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** bxctl reindex on a terminal: a progress line, rewritten while memoryd reads, then the final line. */
 class ReindexProgressTest {
     @Test
-    void aTerminalSeesRecordsReadWhileTheReindexRuns() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "bxrp");
+    void aTerminalSeesRecordsReadWhileTheReindexRuns(@TempDir Path dir) throws Exception {
         AtomicLong read = new AtomicLong();
         Handler<Reindex> reindex = r -> {
             for (int i = 1; i <= 25; i++) {
