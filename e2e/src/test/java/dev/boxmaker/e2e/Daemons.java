@@ -10,6 +10,7 @@ import dev.boxmaker.memoryd.files.NotesFile;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.testing.TempHomes;
 import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Turn;
 import dev.boxmaker.proto.wire.msg.TurnReply;
@@ -25,7 +26,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -58,7 +58,7 @@ final class Daemons implements AutoCloseable {
 
     /** A fresh home with the three daemons answering on it. */
     static Daemons start() throws Exception {
-        Path home = Files.createTempDirectory(Path.of("/tmp"), "bxe");
+        Path home = TempHomes.create("bxe");
         Daemons d = new Daemons(home, ScriptedModel.start());
         try {
             d.layOut();
@@ -281,8 +281,6 @@ final class Daemons implements AutoCloseable {
     public void close() throws Exception {
         stopAll();
         model.close();
-        try (Stream<Path> files = Files.walk(home)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        TempHomes.delete(home);
     }
 }
