@@ -19,12 +19,13 @@ import org.sqlite.util.OSInfo;
  * new copy in {@code /tmp} at every start. That default cost memoryd's start, before the index
  * could open, a write and a byte-for-byte comparison of 1.1 MB and a scan of {@code /tmp} for the
  * copies of earlier runs (about 0.1 s, and more in a crowded {@code /tmp}), and it left a copy
- * behind each time memoryd was killed.
+ * behind each time memoryd was killed. (The driver still looks through {@code /tmp} for its own
+ * leftovers at each start.)
  *
  * <p>Only memoryd's {@code main} calls it, before anything opens SQLite. When the owner set the
- * driver's own properties, they stand. When the copy cannot be made, nothing is set and the driver
- * extracts the library as it always did; when a kept copy cannot be loaded, the driver goes on to
- * extract one too, into the same private folder.
+ * driver's own properties, they stand. When the copy cannot be made, nothing is set; when the kept
+ * copy cannot be loaded (a folder mounted {@code noexec}), the driver goes on to extract the
+ * library into {@code /tmp} as it always did.
  */
 public final class NativeSqlite {
     static final String LIB_PATH = "org.sqlite.lib.path";
@@ -53,7 +54,6 @@ public final class NativeSqlite {
             }
             properties.setProperty(LIB_PATH, lib.getParent().toString());
             properties.setProperty(LIB_NAME, lib.getFileName().toString());
-            properties.setProperty(TMPDIR, lib.getParent().toString());
             return true;
         } catch (IOException | RuntimeException e) {
             // The driver's default stands.
@@ -87,12 +87,19 @@ public final class NativeSqlite {
         return c.getContentLengthLong();
     }
 
-    /** Writes the library beside {@code lib} and renames it over, so a crash never leaves half a library there. */
+    /**
+     * Writes the library beside {@code lib}, under a name of this process's own, and renames it over,
+     * so neither a crash nor a second memoryd writing at the same time leaves half a library there.
+     */
     private static void copy(URL resource, Path lib) throws IOException {
-        Path part = lib.resolveSibling(lib.getFileName() + ".part");
-        try (InputStream in = resource.openStream()) {
-            Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
+        Path part = Files.createTempFile(lib.getParent(), lib.getFileName().toString(), ".part");
+        try {
+            try (InputStream in = resource.openStream()) {
+                Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
+            }
+            Files.move(part, lib, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(part);
         }
-        Files.move(part, lib, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }
