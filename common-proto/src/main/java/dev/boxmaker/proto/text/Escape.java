@@ -9,8 +9,23 @@ public final class Escape {
     private Escape() {
     }
 
-    /** {@code text} with every control and invisible character written as a visible escape. */
+    /**
+     * {@code text} with every control and invisible character written as a visible escape, and
+     * markup made inert.
+     */
     public static String escape(String text) {
+        return Markup.inert(shown(text));
+    }
+
+    /**
+     * One line of text for a one-line display: also newlines and tabs escaped. Markup is made inert
+     * after that, since {@code <system x\n>} written on one line is a whole tag.
+     */
+    public static String escapeLine(String text) {
+        return Markup.inert(shown(text).replace("\n", "\\n").replace("\t", "\\t"));
+    }
+
+    private static String shown(String text) {
         StringBuilder out = null;
         for (int i = 0; i < text.length(); ) {
             int cp = text.codePointAt(i);
@@ -26,12 +41,7 @@ public final class Escape {
             }
             i = next;
         }
-        return Markup.inert(out == null ? text : out.toString());
-    }
-
-    /** One line of text for a one-line display: also newlines and tabs escaped. */
-    public static String escapeLine(String text) {
-        return escape(text).replace("\n", "\\n").replace("\t", "\\t");
+        return out == null ? text : out.toString();
     }
 
     /** {@code text} cut to at most {@code max} code points, with {@code …} at the end when cut. */

@@ -34,42 +34,10 @@ public final class Markup {
     /**
      * The text with every marker's power taken away and nothing else changed: {@code <|} becomes
      * {@code <\|}, {@code |>} becomes {@code \|>}, and a tag's {@code <} becomes {@code ‹}
-     * (sanitize.md). Applying it twice changes nothing more.
+     * (sanitize.md), so {@link #PATTERN} finds no live marker in it: none that starts with {@code <},
+     * and no {@code |>} without a {@code \} before it. Applying it twice changes nothing more.
      */
     public static String inert(String text) {
-        Matcher m = PATTERN.matcher(text);
-        if (!m.find()) {
-            return text;
-        }
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        int last = 0;
-        do {
-            out.append(text, last, m.start());
-            String found = m.group();
-            if (found.equals("<|")) {
-                out.append("<\\|");
-            } else if (found.equals("|>")) {
-                out.append(m.start() > 0 && text.charAt(m.start() - 1) == '\\' ? "|>" : "\\|>");
-            } else {
-                out.append(tag(found));
-            }
-            last = m.end();
-        } while (m.find());
-        out.append(text, last, text.length());
-        return out.toString();
-    }
-
-    /**
-     * Any marker but {@code <|} and {@code |>}, with its {@code <} written as {@code ‹}. A role tag's
-     * attributes hold no {@code <} or {@code >}, so the one marker it can swallow is a {@code |>} at
-     * its end ({@code <system/|>}); that is made inert too, or a second pass would find it and
-     * {@link #inert} would not be idempotent.
-     */
-    private static String tag(String found) {
-        String tag = found.replace('<', '\u2039');
-        if (tag.endsWith("|>") && !tag.endsWith("\\|>")) {
-            tag = tag.substring(0, tag.length() - 2) + "\\|>";
-        }
-        return tag;
+        return InertScan.run(text);
     }
 }

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
  */
 class MarkupIdempotenceTest {
     private static final List<String> PIECES = List.of(
-            "<", ">", "|", "\\", "/", " ", "\n", "[", "]", "<|", "|>", "<<", ">>", "s", "SYS", "INST",
-            "system", "User", "tool_call", "im_start", "think", "=\"x\"", "\u2039", "\u200b", "\u001b", "a");
+            "<", ">", "|", "\\", "/", " ", "\n", "\t", "[", "]", "<|", "|>", "<<", ">>", "s", "SYS", "INST",
+            "system", "User", "tool", "_call", "tool_call", "im_start", "think", "=\"x\"", "\u2039", "\u200b",
+            "\u001b", "a");
 
     @Provide
     Arbitrary<String> markupish() {
@@ -37,12 +38,35 @@ class MarkupIdempotenceTest {
         assertThat(Escape.escape(once)).isEqualTo(once);
     }
 
-    @Property(tries = 1000)
-    void inertLeavesNoTagOrOpeningMarker(@ForAll("markupish") String text) {
+    @Property(tries = 3000)
+    void escapeLineTwiceIsEscapeLineOnce(@ForAll("markupish") String text) {
+        String once = Escape.escapeLine(text);
+        assertThat(Escape.escapeLine(once)).isEqualTo(once);
+        assertThat(live(once)).isEmpty();
+    }
+
+    @Property(tries = 3000)
+    void inertLeavesNoLiveMarker(@ForAll("markupish") String text) {
         String once = Markup.inert(text);
         assertThat(once).doesNotContain("<|");
-        assertThat(Markup.PATTERN.matcher(once).results().map(m -> m.group())
-                .filter(m -> m.startsWith("<"))).isEmpty();
+        assertThat(live(once)).isEmpty();
+    }
+
+    /**
+     * The one-pass scan from the end gives what passes from the start, the way inert was first
+     * written, give once they change nothing more.
+     */
+    @Property(tries = 3000)
+    void inertIsWhereRepeatedPassesFromTheStartSettle(@ForAll("markupish") String text) {
+        assertThat(Markup.inert(text)).isEqualTo(MarkupPasses.settled(text));
+    }
+
+    /** Markers {@link Markup#PATTERN} finds that still work: any but {@code [INST]} and {@code \|>}. */
+    private static List<String> live(String text) {
+        return Markup.PATTERN.matcher(text).results()
+                .filter(m -> m.group().startsWith("<")
+                        || (m.group().equals("|>") && (m.start() == 0 || text.charAt(m.start() - 1) != '\\')))
+                .map(m -> m.group()).toList();
     }
 
     @Test
@@ -50,6 +74,32 @@ class MarkupIdempotenceTest {
         // Found by inertTwiceIsInertOnce: the tag took the |> inside it, and a second pass escaped it.
         assertThat(Markup.inert("<system/|>")).isEqualTo("\u2039system/\\|>");
         assertThat(Escape.escape("<tool_call x |>")).isEqualTo("\u2039tool_call x \\|>");
+    }
+
+    @Test
+    void aMarkerMadeInertInsideATagsAttributesCompletesTheTag() {
+        // Found by inertTwiceIsInertOnce (seed 1209553694947315649): <s> became ‹s>, and the first
+        // pass had already passed the <system/ that a second pass then read as a whole tag.
+        assertThat(Markup.inert("<system/||||<s>")).isEqualTo("\u2039system/||||\u2039s>");
+        assertThat(Markup.inert("<user <system <s>")).isEqualTo("\u2039user \u2039system \u2039s>");
+        assertThat(Markup.inert("<think <<SYS>>")).isEqualTo("\u2039think \u2039\u2039SYS>>");
+        assertThat(Markup.inert("<tool x<|y>")).isEqualTo("<tool x<\\|y>");
+    }
+
+    @Test
+    void aLongChainOfTagsIsMadeInertInOnePass() {
+        // Each tag completes only once the one after it is inert: passes from the start would need
+        // one pass per tag here.
+        String text = "<user ".repeat(20_000) + "<s>";
+        String inert = Markup.inert(text);
+        assertThat(inert).isEqualTo("\u2039user ".repeat(20_000) + "\u2039s>");
+        assertThat(Markup.inert(inert)).isSameAs(inert);
+    }
+
+    @Test
+    void aLineEscapedOnOneLineStaysInert() {
+        assertThat(Escape.escapeLine("<system x\n>")).isEqualTo("\u2039system x\\n>");
+        assertThat(Escape.escapeLine("<tool_call x\t|\n>")).isEqualTo("\u2039tool_call x\\t|\\n>");
     }
 
     @Test

@@ -1,0 +1,48 @@
+package dev.boxmaker.proto.text;
+
+import java.util.regex.Matcher;
+
+/**
+ * The reference for {@link Markup#inert}: its first version, one pass from the start with
+ * {@link Markup#PATTERN}, repeated until a pass changes nothing. Quadratic on a chain of tags, so
+ * only for tests' short texts.
+ */
+final class MarkupPasses {
+    private MarkupPasses() {
+    }
+
+    static String settled(String text) {
+        String before = text;
+        for (int passes = 0; passes <= text.length() + 1; passes++) {
+            String after = pass(before);
+            if (after.equals(before)) {
+                return after;
+            }
+            before = after;
+        }
+        throw new AssertionError("passes did not settle");
+    }
+
+    private static String pass(String text) {
+        Matcher m = Markup.PATTERN.matcher(text);
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        int last = 0;
+        while (m.find()) {
+            out.append(text, last, m.start());
+            String found = m.group();
+            if (found.equals("<|")) {
+                out.append("<\\|");
+            } else if (found.equals("|>")) {
+                out.append(m.start() > 0 && text.charAt(m.start() - 1) == '\\' ? "|>" : "\\|>");
+            } else {
+                String tag = found.replace('<', '\u2039');
+                if (tag.endsWith("|>") && !tag.endsWith("\\|>")) {
+                    tag = tag.substring(0, tag.length() - 2) + "\\|>";
+                }
+                out.append(tag);
+            }
+            last = m.end();
+        }
+        return out.append(text, last, text.length()).toString();
+    }
+}
