@@ -1,7 +1,6 @@
 package dev.boxmaker.proto.text;
 
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * {@link Markup#inert}'s one pass, from the end of the text to its start.
@@ -20,10 +19,7 @@ import java.util.Set;
  */
 final class InertScan {
     private static final char ANGLE = '\u2039';
-    private static final Set<String> TAG_NAMES = Set.of("system", "user", "assistant", "developer", "tool",
-            "tool_call", "tool_response", "function_call", "think", "im_start", "im_end", "start_of_turn",
-            "end_of_turn", "bos", "eos");
-    private static final int LONGEST_NAME = 13;
+    private static final int LONGEST_NAME = Markup.TAG_NAMES.stream().mapToInt(String::length).max().orElseThrow();
 
     private final String text;
     private final char[] out;
@@ -87,16 +83,8 @@ final class InertScan {
 
     /** Past {@code \s* /? \s*} from {@code p}. */
     private int slash(int p) {
-        while (space(at(p))) {
-            p++;
-        }
-        if (at(p) == '/') {
-            p++;
-            while (space(at(p))) {
-                p++;
-            }
-        }
-        return p;
+        p = spaces(p);
+        return at(p) == '/' ? spaces(p + 1) : p;
     }
 
     private int spaces(int p) {
@@ -143,7 +131,7 @@ final class InertScan {
         if (end == start || end - start > LONGEST_NAME || !(space(after) || after == '/' || after == '>')) {
             return false;
         }
-        if (!TAG_NAMES.contains(new String(out, start, end - start).toLowerCase(Locale.ROOT))) {
+        if (!Markup.TAG_NAMES.contains(new String(out, start, end - start).toLowerCase(Locale.ROOT))) {
             return false;
         }
         int next = stop[end];

@@ -1,5 +1,6 @@
 package dev.boxmaker.proto.text;
 
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -9,8 +10,10 @@ import java.util.regex.Pattern;
  * and an opening or closing tag with one of the role names, with or without attributes.
  */
 public final class Markup {
-    private static final String TAG_NAMES = "system|user|assistant|developer|tool|tool_call|tool_response"
-            + "|function_call|think|im_start|im_end|start_of_turn|end_of_turn|bos|eos";
+    /** The role names a tag may have, in lower case; {@link #PATTERN} and {@link InertScan} read them. */
+    static final Set<String> TAG_NAMES = Set.of("system", "user", "assistant", "developer", "tool", "tool_call",
+            "tool_response", "function_call", "think", "im_start", "im_end", "start_of_turn", "end_of_turn", "bos",
+            "eos");
 
     /**
      * A tag is {@code <} or {@code </}, optional white space, a name, then the end of the tag,
@@ -19,7 +22,7 @@ public final class Markup {
      */
     public static final Pattern PATTERN = Pattern.compile(
             "<\\||\\|>|<\\s*/?\\s*s\\s*>|\\[\\s*/?\\s*INST\\s*]|<<\\s*/?\\s*SYS\\s*>>"
-                    + "|<\\s*/?\\s*(?:" + TAG_NAMES + ")(?=[\\s/>])[^<>\\n]*>",
+                    + "|<\\s*/?\\s*(?:" + String.join("|", TAG_NAMES) + ")(?=[\\s/>])[^<>\\n]*>",
             Pattern.CASE_INSENSITIVE);
 
     private Markup() {
