@@ -182,11 +182,18 @@ final class Daemons implements AutoCloseable {
     }
 
     /**
-     * {@code bxctl memory search QUERY} until its output satisfies {@code until}, for at most 5 s:
-     * memoryd indexes a session after loopd's {@code session_updated}, which follows the reply.
+     * How long {@link #awaitSearch} asks: memoryd indexes a session on its writer thread after loopd's
+     * {@code session_updated}, which follows the reply, so on a loaded machine the row can come
+     * seconds later. A passing test returns at its first match; only a failing one waits this long.
+     */
+    static final long SEARCH_WAIT_SECONDS = 30;
+
+    /**
+     * {@code bxctl memory search QUERY} until its output satisfies {@code until}, for at most
+     * {@link #SEARCH_WAIT_SECONDS}.
      */
     String awaitSearch(String query, Predicate<String> until) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SEARCH_WAIT_SECONDS);
         Out last;
         do {
             last = bxctl("memory", "search", query);
