@@ -58,6 +58,11 @@ final class BuildSide implements AutoCloseable {
         IndexFile.inTransaction(c, () -> writes.applyRest(batch));
     }
 
+    /** Writes part of a batch ({@link IndexWrites#preparePart}) in the transaction its batch's {@link #apply} commits. */
+    void applyPart(IndexWrites.Prepared part) throws SQLException {
+        IndexFile.partOfTransaction(c, () -> writes.applyRest(part));
+    }
+
     /** The end of the build's batches: what was held back, then the postings index. */
     void finish(IndexWrites.Planned heldBack) throws SQLException {
         IndexFile.inTransaction(c, () -> writes.write(heldBack));

@@ -36,7 +36,9 @@ final class BuildTerms {
     /** The last batch that added a posting to each term, and the terms the current batch touched. */
     private int[] touchedIn = new int[0];
     private int[] touched = new int[16];
-    private int batch;
+    private int touchedCount;
+    /** The current batch's number, from 1, so no term counts as touched before it has a posting. */
+    private int batch = 1;
     private long heldPostings;
 
     BuildTerms(PostingWrites.Shape shape, int termsMax) {
@@ -60,9 +62,17 @@ final class BuildTerms {
      * and term counts to write for it; the rest is held back.
      */
     IndexWrites.Planned add(int[] tokens, int[] ends, int rows, long first, int[] lengths) {
+        addRows(tokens, ends, rows, first, lengths);
+        return endBatch();
+    }
+
+    /**
+     * Adds part of a batch, as {@link #add} does, and cuts nothing: a build hands its rows to the
+     * writing threads in parts of a batch ({@link IndexBuilder#BUILD_PART_ROWS}), and its segments
+     * are cut at the batch's end ({@link #endBatch}) as if the batch had been added at once.
+     */
+    void addRows(int[] tokens, int[] ends, int rows, long first, int[] lengths) {
         room(table.size());
-        batch++;
-        int touchedCount = 0;
         for (int r = 0, i = 0; r < rows; r++) {
             long row = first + r;
             for (; i < ends[r]; i++) {
@@ -83,12 +93,18 @@ final class BuildTerms {
                 heldPostings += p.size - before;
             }
         }
+    }
+
+    /** The end of a batch: the segments and term counts to write for what it added; the rest is held back. */
+    IndexWrites.Planned endBatch() {
         List<PostingWrites.Segment> segments = new ArrayList<>();
         for (int k = 0; k < touchedCount; k++) {
             if (held[touched[k]].size >= shape.block()) {
                 cut(touched[k], segments);
             }
         }
+        touchedCount = 0;
+        batch++;
         if (table.size() > termsMax) {
             cutAll(segments);
         } else if (heldPostings > shape.carryMax()) {

@@ -42,6 +42,23 @@ final class IndexBuilder {
     /** The first batch of a catch-up's pipeline; each next one is twice as large, up to a transaction's most. */
     static final int FIRST_BATCH_RECORDS = 2_000;
 
+    /**
+     * During a build, the rows handed to the writing threads at a time, in parts of a transaction's
+     * batch. A whole batch's rows (about 14 MB at chat-like sizes) outlived several young collections
+     * and were copied into the old generation, which then filled and was collected whole every third
+     * batch or so: 1.2 s of pauses at a million records, every thread stopped, against 0.5 s with
+     * parts. Each batch is still one transaction and one FTS5 segment, and its postings are cut at its
+     * end as before, so the file built is the same (docs/benchmarks.md, session 10).
+     */
+    static final int BUILD_PART_ROWS = 2_048;
+
+    /**
+     * During a build, the parts handed over and not yet written, at most: the writing threads have
+     * work queued while the next part is read, and the reading goes on while they write, where one
+     * batch in flight left the reading thread or FTS5's idle at each hand-over.
+     */
+    static final int BUILD_PARTS_IN_FLIGHT = 4;
+
     /** What a catch-up read. */
     record Counts(long logs, long records, long notes) {
         Counts plus(Counts o) {
@@ -58,6 +75,9 @@ final class IndexBuilder {
     private final Path home;
     private final DataClass maxClass;
     private final int recordsPerTransaction;
+    /** During a build: the rows of a part ({@link #BUILD_PART_ROWS}) and the parts in flight at most. */
+    private final int partRows;
+    private final int partsInFlight;
     /**
      * Records the pending transaction takes before it is written: the first batches of a catch-up's
      * pipeline are smaller ({@link #FIRST_BATCH_RECORDS}, then twice as many each time), so the
@@ -87,6 +107,14 @@ final class IndexBuilder {
     /** With {@code recordsPerTransaction} instead of the default, so tests can make many batches of few records. */
     IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead,
             int recordsPerTransaction) throws SQLException {
+        this(c, home, maxClass, recordsRead, recordsPerTransaction, BUILD_PART_ROWS, BUILD_PARTS_IN_FLIGHT);
+    }
+
+    /** And with a build's parts of {@code partRows} rows, {@code partsInFlight} at most, so tests can make many. */
+    IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead,
+            int recordsPerTransaction, int partRows, int partsInFlight) throws SQLException {
+        this.partRows = partRows;
+        this.partsInFlight = partsInFlight;
         this.recordsPerTransaction = recordsPerTransaction;
         this.batchRecords = recordsPerTransaction;
         this.c = c;
@@ -162,7 +190,7 @@ final class IndexBuilder {
         pipelineNextRowid = writes.nextRowid();
         savedProgress = LogProgress.readAll(c);
         batchRecords = Math.min(FIRST_BATCH_RECORDS, recordsPerTransaction);
-        writing = new WritingThreads(side != null);
+        writing = side == null ? new WritingThreads(false) : new WritingThreads(true, partsInFlight);
     }
 
     /** Waits for the last batch and ends the pipeline; after it, this thread owns the connection again. */
@@ -270,6 +298,9 @@ final class IndexBuilder {
             for (int i = start; i < end; i++) {
                 if (label.dataClass().compareTo(maxClass) <= 0) {
                     LogRows.rows(session, first + i, records.get(i), label, pendingRows);
+                    if (side != null && pendingRows.size() >= partRows) {
+                        writePart();
+                    }
                 }
                 label = LogRows.after(records.get(i), label);
             }
@@ -308,6 +339,20 @@ final class IndexBuilder {
                 writes.applyText(batch);
             }
         }, progress), to == null ? null : () -> to.apply(batch));
+    }
+
+    /**
+     * During a build, hands the pending rows to the writing threads as part of the pending batch
+     * ({@link #BUILD_PART_ROWS}): written in its transaction, which the batch's {@link #flush} commits
+     * with the progress it reaches.
+     */
+    private void writePart() throws SQLException {
+        List<IndexRow> rows = new ArrayList<>(pendingRows);
+        pendingRows.clear();
+        IndexWrites.Prepared part = writes.preparePart(rows, pipelineNextRowid);
+        pipelineNextRowid += rows.size();
+        BuildSide to = side;
+        writing.write(() -> IndexFile.partOfTransaction(c, () -> writes.applyText(part)), () -> to.applyPart(part));
     }
 
     /** Reads notes.md past its progress ({@link NotesCatchUp#catchUp}); the number of notes it added. */

@@ -127,6 +127,25 @@ final class IndexFile {
         }
     }
 
+    /**
+     * Runs {@code work} in the transaction open on {@code c}, opening one when none is: a part of a
+     * transaction that a later {@link #inTransaction} on the same thread commits. A failure rolls back
+     * the whole transaction, its earlier parts too.
+     */
+    static void partOfTransaction(Connection c, SqlWork work) throws SQLException {
+        c.setAutoCommit(false);
+        try {
+            work.run();
+        } catch (SQLException | RuntimeException e) {
+            try {
+                c.rollback();
+            } finally {
+                c.setAutoCommit(true);
+            }
+            throw e;
+        }
+    }
+
     /** Flushes a directory's entries, so a rename in it survives a crash. */
     static void syncDirectory(Path dir) throws IOException {
         try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {

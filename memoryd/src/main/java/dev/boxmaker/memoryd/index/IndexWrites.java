@@ -80,6 +80,9 @@ final class IndexWrites {
     record Planned(List<PostingWrites.Segment> segments, List<TermDeltas.Row> terms) {
     }
 
+    /** What a build's part of a batch writes of its postings and term counts: nothing, until the batch ends. */
+    private static final Planned NOTHING_PLANNED = new Planned(List.of(), List.of());
+
     /**
      * Works out a batch without touching the index's connection, so a catch-up can prepare the next
      * batch while this one is written: each row's tokens folded into its terms' postings (a plain
@@ -91,6 +94,22 @@ final class IndexWrites {
      * writing thread ({@link BuildTerms}).
      */
     Prepared prepare(List<IndexRow> rows, long first) throws SQLException {
+        return prepare(rows, first, true);
+    }
+
+    /**
+     * During a build, part of a batch, prepared as {@link #prepare} does but with nothing planned: its
+     * postings are held back, and the segments of the whole batch are cut by the {@link #prepare} of
+     * its last part ({@link BuildTerms#addRows}).
+     */
+    Prepared preparePart(List<IndexRow> rows, long first) throws SQLException {
+        if (buildTerms == null) {
+            throw new IllegalStateException("only a build prepares a batch in parts");
+        }
+        return prepare(rows, first, false);
+    }
+
+    private Prepared prepare(List<IndexRow> rows, long first, boolean endOfBatch) throws SQLException {
         // Which rows are plain is decided once here: a calibration ending meanwhile changes nothing.
         java.util.BitSet known = Tokens.known();
         java.util.Iterator<List<String>> others = othersTokens(rows, known).iterator();
@@ -137,8 +156,13 @@ final class IndexWrites {
         tokenScratch = tokens;
         if (buildTerms != null) {
             // Written from the plan alone: the batch's postings are not kept while it waits to be written.
-            return new Prepared(rows, first, lengths, stored, Map.of(), tokenTotal,
-                    buildTerms.add(tokens, ends, rows.size(), first, lengths));
+            Planned planned = NOTHING_PLANNED;
+            if (endOfBatch) {
+                planned = buildTerms.add(tokens, ends, rows.size(), first, lengths);
+            } else {
+                buildTerms.addRows(tokens, ends, rows.size(), first, lengths);
+            }
+            return new Prepared(rows, first, lengths, stored, Map.of(), tokenTotal, planned);
         }
         lastTerms = table.size();
         PostingCodec.Postings[] byId = table.postings();
@@ -191,6 +215,10 @@ final class IndexWrites {
     void applyRest(Prepared batch) throws SQLException {
         List<IndexRow> rows = batch.rows();
         if (rows.isEmpty()) {
+            // A build's batch whose rows all went in earlier parts still has its segments to write.
+            if (batch.planned() != null) {
+                write(batch.planned());
+            }
             return;
         }
         boolean sessions = rows.stream().allMatch(IndexWrites::sessionRow);

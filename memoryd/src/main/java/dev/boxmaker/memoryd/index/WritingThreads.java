@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd.index;
 
 import java.sql.SQLException;
+import java.util.ArrayDeque;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -9,52 +10,88 @@ import java.util.concurrent.Future;
 /**
  * The threads a catch-up's pipeline writes its batches on while the next batch is read and prepared
  * on the caller's: one for the index file, and during a build with a side file ({@link BuildSide}),
- * one for the side file. One batch is in flight at a time: the next is handed over once both
- * threads have written the last.
+ * one for the side file. At most {@code inFlightMax} hand-overs are in flight: the next is handed
+ * over once both threads have written the one that many before it. Each thread writes what it is
+ * handed in order; once a write has failed, neither thread runs any later one.
  */
 final class WritingThreads implements AutoCloseable {
     static final String FILE_THREAD = "memoryd-index-commit";
     static final String SIDE_THREAD = "memoryd-index-side";
 
+    private record InFlight(Future<Void> onFile, Future<Void> onSide) {
+    }
+
     private final ExecutorService file;
     /** Null without a side file. */
     private final ExecutorService side;
-    private Future<Void> fileWrite;
-    private Future<Void> sideWrite;
+    private final int inFlightMax;
+    private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
+    private volatile boolean failed;
 
+    /** One hand-over in flight at a time. */
     WritingThreads(boolean withSide) {
+        this(withSide, 1);
+    }
+
+    WritingThreads(boolean withSide, int inFlightMax) {
+        if (inFlightMax < 1) {
+            throw new IllegalArgumentException("at least one write in flight");
+        }
         this.file = thread(FILE_THREAD);
         this.side = withSide ? thread(SIDE_THREAD) : null;
+        this.inFlightMax = inFlightMax;
     }
 
     /**
-     * Waits for the batch in flight, then starts writing the next: {@code onFile} on the file's
-     * thread and {@code onSide} (null without a side file) on the side file's.
+     * Once fewer than {@code inFlightMax} hand-overs are in flight (waiting for the oldest), starts
+     * writing the next: {@code onFile} on the file's thread and {@code onSide} (null without a side
+     * file) on the side file's. The first failure of a write waited for is thrown here.
      */
     void write(SqlWork onFile, SqlWork onSide) throws SQLException {
-        await();
-        fileWrite = file.submit(() -> {
-            onFile.run();
+        while (inFlight.size() >= inFlightMax) {
+            awaitOldest();
+        }
+        Future<Void> onFileWrite = file.submit(() -> run(onFile));
+        Future<Void> onSideWrite = onSide == null ? null : side.submit(() -> run(onSide));
+        inFlight.add(new InFlight(onFileWrite, onSideWrite));
+    }
+
+    private Void run(SqlWork work) throws SQLException {
+        if (failed) {
             return null;
-        });
-        if (onSide != null) {
-            sideWrite = side.submit(() -> {
-                onSide.run();
-                return null;
-            });
+        }
+        try {
+            work.run();
+        } catch (SQLException | RuntimeException e) {
+            failed = true;
+            throw e;
+        }
+        return null;
+    }
+
+    /** Waits for every hand-over in flight; the first failure of their writes, if one failed. */
+    void await() throws SQLException {
+        SQLException first = null;
+        while (!inFlight.isEmpty()) {
+            try {
+                awaitOldest();
+            } catch (SQLException e) {
+                if (first == null) {
+                    first = e;
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
         }
     }
 
-    /** Waits for the batch in flight, if any; the first failure of its writes, if one failed. */
-    void await() throws SQLException {
-        Future<Void> onFile = fileWrite;
-        Future<Void> onSide = sideWrite;
-        fileWrite = null;
-        sideWrite = null;
+    private void awaitOldest() throws SQLException {
+        InFlight oldest = inFlight.poll();
         try {
-            await(onFile);
+            await(oldest.onFile());
         } finally {
-            await(onSide);
+            await(oldest.onSide());
         }
     }
 

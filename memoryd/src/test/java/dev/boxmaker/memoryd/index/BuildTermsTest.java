@@ -102,6 +102,82 @@ class BuildTermsTest {
                 .containsExactly("kyle 14-14 1");
     }
 
+    /**
+     * A build hands its rows over in parts of a batch (IndexBuilder.BUILD_PART_ROWS): the batch added
+     * in parts and then ended plans the very segments and counts it plans when added whole, batch
+     * after batch, over random batches, splits, shapes and limits.
+     */
+    @Test
+    void aBatchAddedInPartsPlansWhatItPlansAddedWhole() {
+        for (int round = 0; round < 300; round++) {
+            Random r = new Random(1000 + round);
+            PostingWrites.Shape shape = new PostingWrites.Shape(1 + r.nextInt(6), 1 + r.nextInt(20), 0, 1 + r.nextInt(30));
+            int termsMax = r.nextBoolean() ? 1 + r.nextInt(10) : BuildTerms.TERMS_MAX;
+            BuildTerms whole = new BuildTerms(shape, termsMax);
+            BuildTerms inParts = new BuildTerms(shape, termsMax);
+            long row = 1;
+            for (int batch = 0, batches = 1 + r.nextInt(12); batch < batches; batch++) {
+                String[][] words = new String[1 + r.nextInt(25)][];
+                for (int k = 0; k < words.length; k++) {
+                    words[k] = new String[r.nextInt(7)];
+                    for (int t = 0; t < words[k].length; t++) {
+                        words[k][t] = WORDS[r.nextInt(r.nextBoolean() ? 3 : WORDS.length)];
+                    }
+                }
+                IndexWrites.Planned planned = add(whole, words, 0, words.length, row, true);
+                for (int from = 0, to; from < words.length; from = to) {
+                    to = Math.min(words.length, from + 1 + r.nextInt(6));
+                    add(inParts, words, from, to, row + from, false);
+                }
+                IndexWrites.Planned plannedInParts = inParts.endBatch();
+                String as = "round " + round + " batch " + batch;
+                assertThat(text(plannedInParts)).as(as).isEqualTo(text(planned));
+                assertThat(inParts.held()).as(as).isEqualTo(whole.held());
+                row += words.length;
+            }
+            assertThat(text(inParts.finish())).as("round " + round).isEqualTo(text(whole.finish()));
+        }
+    }
+
+    /**
+     * Rows {@code from} to {@code to} of {@code words}, row {@code from} numbered {@code first}: added
+     * as a whole batch, its plan returned, or as a part of one (null returned).
+     */
+    private static IndexWrites.Planned add(BuildTerms terms, String[][] words, int from, int to, long first,
+            boolean whole) {
+        int rows = to - from;
+        int[] ends = new int[rows];
+        int[] lengths = new int[rows];
+        int[] tokens = new int[0];
+        TermTable table = terms.table();
+        for (int k = 0, n = 0; k < rows; k++) {
+            String[] w = words[from + k];
+            tokens = java.util.Arrays.copyOf(tokens, n + w.length);
+            for (String word : w) {
+                tokens[n++] = table.term(word, first + k);
+            }
+            ends[k] = n;
+            lengths[k] = w.length;
+        }
+        if (whole) {
+            return terms.add(tokens, ends, rows, first, lengths);
+        }
+        terms.addRows(tokens, ends, rows, first, lengths);
+        return null;
+    }
+
+    /** A plan as text: each segment's term, rows, size and bytes, then each term count. */
+    private static List<String> text(IndexWrites.Planned planned) {
+        List<String> out = new ArrayList<>();
+        for (PostingWrites.Segment s : planned.segments()) {
+            out.add(s.term() + " " + s.first() + "-" + s.last() + " " + s.n() + " " + java.util.HexFormat.of().formatHex(s.data()));
+        }
+        for (TermDeltas.Row c : planned.terms()) {
+            out.add(c.toString());
+        }
+        return out;
+    }
+
     /** Each term's postings from its segments in row order, as text; every segment within the allowed size. */
     private static Map<String, String> read(List<PostingWrites.Segment> segments, PostingWrites.Shape shape) {
         Map<String, List<PostingWrites.Segment>> byTerm = new TreeMap<>();
