@@ -33,8 +33,15 @@ class WritingThreadsTest {
     @Test
     void aWriteThatFailsOnEitherThreadFailsTheNextHandOverAndNothingHandedOverAfterItRuns() throws Exception {
         List<String> done = new CopyOnWriteArrayList<>();
+        CountDownLatch fileWritten = new CountDownLatch(1);
         WritingThreads writing = new WritingThreads(true);
-        writing.write(() -> done.add("file 0"), () -> {
+        // The side's write fails once the file's write of the same hand-over is done; without the
+        // wait, the failure could come first and the file's write would not run.
+        writing.write(() -> {
+            done.add("file 0");
+            fileWritten.countDown();
+        }, () -> {
+            await(fileWritten);
             throw new SQLException("the side file is full");
         });
         assertThatThrownBy(() -> writing.write(() -> done.add("file 1"), () -> done.add("side 1")))
