@@ -113,18 +113,16 @@ final class IndexFile {
         }
     }
 
-    /** Runs {@code work} in one transaction on {@code c}: committed whole, or rolled back and its failure thrown. */
+    /**
+     * Runs {@code work} in one transaction on {@code c} (the one its earlier parts opened, if any):
+     * committed whole, or rolled back and its failure thrown.
+     */
     static void inTransaction(Connection c, SqlWork work) throws SQLException {
-        c.setAutoCommit(false);
-        try {
+        partOfTransaction(c, () -> {
             work.run();
             c.commit();
-        } catch (SQLException | RuntimeException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(true);
-        }
+        });
+        c.setAutoCommit(true);
     }
 
     /**
