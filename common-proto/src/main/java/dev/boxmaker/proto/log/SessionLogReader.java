@@ -88,12 +88,14 @@ public final class SessionLogReader {
             while (offset - from.bytes() < batchBytesMax) {
                 long end = lines.next(record);
                 if (end < 0) {
+                    lines.release();
                     return new Batch(records, new LogPosition(record, offset), false);
                 }
                 records.add(LogLines.decode(lines.bytes(), lines.length(), file, record));
                 record++;
                 offset = end;
             }
+            lines.release();
             return new Batch(records, new LogPosition(record, offset), true);
         }
     }
@@ -108,7 +110,9 @@ public final class SessionLogReader {
             throw new IllegalArgumentException(Sentences.logPositionInvalid(records, 0));
         }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            long offset = new LineScanner(channel, file, 0, lineBytesMax).skip(records);
+            LineScanner lines = new LineScanner(channel, file, 0, lineBytesMax);
+            long offset = lines.skip(records);
+            lines.release();
             if (offset < 0) {
                 throw new LogFormatException(file, Sentences.logEndsBeforeRecord(file, records));
             }

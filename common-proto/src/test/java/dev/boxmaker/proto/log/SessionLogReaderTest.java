@@ -161,6 +161,29 @@ class SessionLogReaderTest {
         assertThat(new SessionLogReader(file).read(0).records()).containsExactly(big, LogSamples.ANSWER);
     }
 
+    /**
+     * Readers on one thread share their buffers (LineScanner.release): each still reads only its own
+     * log, after a read that grew the line buffer, one that failed half way, and a shorter log than the
+     * last, whose bytes would show if a buffer's old contents were read.
+     */
+    @Test
+    void readersOneAfterAnotherReadOnlyTheirOwnLogs() throws IOException {
+        Path other = home.resolve("sessions/chat-y/0.jsonl");
+        Files.createDirectories(other.getParent());
+        UserRecord big = user(0, "q".repeat(150_000));
+        Files.writeString(other, LogRecordTest.line(big) + "\n" + LogSamples.ANSWER_LINE + "\n");
+        append(LogSamples.USER_LINE + "\n" + "{not json\n");
+
+        assertThat(new SessionLogReader(other).read(0).records()).containsExactly(big, LogSamples.ANSWER);
+        assertThatThrownBy(() -> new SessionLogReader(file).read(0)).isInstanceOf(LogFormatException.class);
+        Files.writeString(other, LogSamples.ANSWER_LINE + "\n");
+        assertThat(new SessionLogReader(other).read(0).records()).containsExactly(LogSamples.ANSWER);
+        Files.writeString(file, LogSamples.USER_LINE + "\n" + LogSamples.CALL_LINE + "\n");
+        assertThat(new SessionLogReader(file).read(0).records()).containsExactly(LogSamples.USER, LogSamples.CALL);
+        assertThat(new SessionLogReader(other).position(1)).isEqualTo(new LogPosition(1, Files.size(other)));
+        assertThat(new SessionLogReader(file).read(1).records()).containsExactly(LogSamples.CALL);
+    }
+
     @Test
     void anEmptyLogHasNoRecords() throws IOException {
         append("");
