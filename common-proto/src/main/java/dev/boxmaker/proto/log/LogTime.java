@@ -10,11 +10,9 @@ import com.fasterxml.jackson.databind.ser.std.StdScalarSerializer;
 import dev.boxmaker.proto.Sentences;
 import dev.boxmaker.proto.wire.msg.Fields;
 import java.io.IOException;
-import java.time.DateTimeException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
+import java.time.Year;
 import java.time.temporal.ChronoUnit;
 
 /**
@@ -42,17 +40,25 @@ public final class LogTime {
         return whole;
     }
 
-    /** {@code time} as a log writes it: ISO-8601 in UTC to the second, as {@link Instant#toString} writes it. */
+    /**
+     * {@code time} as a log writes it: ISO-8601 in UTC to the second, as {@link Instant#toString} writes it.
+     * The date is worked out from the day number by arithmetic ({@link #civil}) rather than through
+     * {@code LocalDateTime}: every indexed record's time is written this way, and the objects made on
+     * the way were a tenth of what a catch-up allocated.
+     */
     public static String format(Instant time) {
-        LocalDateTime t = LocalDateTime.ofEpochSecond(seconds(time).getEpochSecond(), 0, ZoneOffset.UTC);
-        char[] out = FORM_TEXT.toCharArray();
-        digits(out, 0, 4, t.getYear());
-        digits(out, 5, 2, t.getMonthValue());
-        digits(out, 8, 2, t.getDayOfMonth());
-        digits(out, 11, 2, t.getHour());
-        digits(out, 14, 2, t.getMinute());
-        digits(out, 17, 2, t.getSecond());
-        return new String(out);
+        long second = seconds(time).getEpochSecond();
+        long day = Math.floorDiv(second, SECONDS_PER_DAY);
+        int ofDay = (int) Math.floorMod(second, SECONDS_PER_DAY);
+        long date = civil(day);
+        byte[] out = FORM_BYTES.clone();
+        digits(out, 0, 4, (int) (date / 10_000));
+        digits(out, 5, 2, (int) (date / 100 % 100));
+        digits(out, 8, 2, (int) (date % 100));
+        digits(out, 11, 2, ofDay / 3600);
+        digits(out, 14, 2, ofDay / 60 % 60);
+        digits(out, 17, 2, ofDay % 60);
+        return new String(out, StandardCharsets.US_ASCII);
     }
 
     /**
@@ -78,19 +84,55 @@ public final class LogTime {
         if (hour > 23 || minute > 59 || second > 59) {
             throw new IllegalArgumentException(Sentences.invalidTime(text));
         }
-        LocalDate date;
-        try {
-            date = LocalDate.of(number(text, 0, 4), number(text, 5, 2), number(text, 8, 2));
-        } catch (DateTimeException e) {
+        int year = number(text, 0, 4);
+        int month = number(text, 5, 2);
+        int day = number(text, 8, 2);
+        if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) {
             // The form holds but the date does not exist, like 2026-02-30.
             throw new IllegalArgumentException(Sentences.invalidTime(text));
         }
-        return date.atTime(hour, minute, second).toInstant(ZoneOffset.UTC);
+        return Instant.ofEpochSecond(epochDay(year, month, day) * SECONDS_PER_DAY + hour * 3600L + minute * 60L + second);
+    }
+
+    private static final long SECONDS_PER_DAY = 86_400;
+
+    /** The days of {@code month} (1 to 12) in {@code year}, Gregorian as ISO reckons it. */
+    private static int daysIn(int year, int month) {
+        return month == 2 ? (Year.isLeap(year) ? 29 : 28) : month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
+    }
+
+    /**
+     * The day number (from 1970-01-01) of a date in years 0000 to 9999, as {@code LocalDate.toEpochDay}
+     * gives it; the years are counted from March, so the leap day ends a year (H. Hinnant's
+     * {@code days_from_civil}).
+     */
+    static long epochDay(int year, int month, int day) {
+        int y = month <= 2 ? year - 1 : year;
+        long era = Math.floorDiv(y, 400);
+        int yearOfEra = (int) (y - era * 400);
+        int dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+        int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+        return era * 146_097 + dayOfEra - 719_468;
+    }
+
+    /** The date of day number {@code epochDay} as {@code year * 10_000 + month * 100 + day} ({@code civil_from_days}). */
+    static long civil(long epochDay) {
+        long z = epochDay + 719_468;
+        long era = Math.floorDiv(z, 146_097);
+        int dayOfEra = (int) (z - era * 146_097);
+        int yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        int dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        int m = (5 * dayOfYear + 2) / 153;
+        int day = dayOfYear - (153 * m + 2) / 5 + 1;
+        int month = m < 10 ? m + 3 : m - 9;
+        long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        return year * 10_000 + month * 100L + day;
     }
 
     /** The log's form, digits as {@code 0}; see {@link #parse}. */
     private static final String FORM_TEXT = "0000-00-00T00:00:00Z";
     private static final int FORM_LENGTH = FORM_TEXT.length();
+    private static final byte[] FORM_BYTES = FORM_TEXT.getBytes(StandardCharsets.US_ASCII);
 
     private static int number(String text, int from, int length) {
         int n = 0;
@@ -100,9 +142,9 @@ public final class LogTime {
         return n;
     }
 
-    private static void digits(char[] out, int from, int length, int value) {
+    private static void digits(byte[] out, int from, int length, int value) {
         for (int i = from + length - 1; i >= from; i--) {
-            out[i] = (char) ('0' + value % 10);
+            out[i] = (byte) ('0' + value % 10);
             value /= 10;
         }
     }

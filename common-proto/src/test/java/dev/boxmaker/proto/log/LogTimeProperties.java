@@ -55,6 +55,20 @@ class LogTimeProperties {
         assertThat(LogTime.parse(text)).isEqualTo(time);
     }
 
+    /** Every day a log can write, 0000-01-01 to 9999-12-31, numbered and dated as {@code LocalDate} does. */
+    @net.jqwik.api.Example
+    void numbersAndDatesEveryDayAsTheJdkDoes() {
+        java.time.LocalDate last = java.time.LocalDate.of(9999, 12, 31);
+        for (java.time.LocalDate d = java.time.LocalDate.of(0, 1, 1); !d.isAfter(last); d = d.plusDays(1)) {
+            long day = d.toEpochDay();
+            if (LogTime.epochDay(d.getYear(), d.getMonthValue(), d.getDayOfMonth()) != day
+                    || LogTime.civil(day) != d.getYear() * 10_000L + d.getMonthValue() * 100L + d.getDayOfMonth()) {
+                throw new AssertionError("day " + d + " (" + day + "): " + LogTime.epochDay(d.getYear(),
+                        d.getMonthValue(), d.getDayOfMonth()) + ", " + LogTime.civil(day));
+            }
+        }
+    }
+
     @Provide
     Arbitrary<Instant> instants() {
         return Arbitraries.longs().between(LogTime.EARLIEST.getEpochSecond(), LogTime.LATEST.getEpochSecond())
