@@ -25,8 +25,20 @@ final class BuildTerms {
     /** The most terms a build numbers before it writes their counts and numbers anew (about 130 bytes each here). */
     static final int TERMS_MAX = 65_536;
 
+    /**
+     * The most postings' room a build keeps in arrays grown past a segment ({@link #cut}): 256 Ki
+     * postings, 4 MB. Let go at every cut, a frequent term's arrays were made again and grown by doubling
+     * in each batch, and then copied into the old generation and thrown away there: a seventh of a
+     * build's allocation, and the collector's full collections.
+     */
+    static final int KEPT_MAX = 1 << 18;
+
     private final PostingWrites.Shape shape;
     private final int termsMax;
+    private final int keptMax;
+    /** By term number: the room of its arrays counted in {@link #kept}, when they have grown past a segment. */
+    private int[] keptRoom = new int[0];
+    private long kept;
     private TermTable table = new TermTable();
     /** By term number: postings held back (null before the first), and counts summed over its segments. */
     private Postings[] held = new Postings[0];
@@ -42,8 +54,19 @@ final class BuildTerms {
     private long heldPostings;
 
     BuildTerms(PostingWrites.Shape shape, int termsMax) {
+        this(shape, termsMax, KEPT_MAX);
+    }
+
+    /** With {@code keptMax} instead of {@link #KEPT_MAX}, so tests reach both sides of it. */
+    BuildTerms(PostingWrites.Shape shape, int termsMax, int keptMax) {
         this.shape = shape;
         this.termsMax = termsMax;
+        this.keptMax = keptMax;
+    }
+
+    /** The room kept in arrays grown past a segment, for tests: never more than the limit. */
+    long kept() {
+        return kept;
     }
 
     /** Postings held back, for tests: never more than {@link PostingWrites.Shape#carryMax} after {@link #add}. */
@@ -118,6 +141,8 @@ final class BuildTerms {
             docs = new long[0];
             tfMax = new int[0];
             lenMin = new int[0];
+            keptRoom = new int[0];
+            kept = 0;
             touchedIn = new int[0];
         }
         return new IndexWrites.Planned(segments, counts);
@@ -138,10 +163,16 @@ final class BuildTerms {
         tfMax[id] = Math.max(tfMax[id], p.maxCount(0, p.size));
         lenMin[id] = docs[id] == p.size ? p.minLength(0, p.size) : Math.min(lenMin[id], p.minLength(0, p.size));
         heldPostings -= p.size;
-        // A frequent term's arrays are kept for its next postings; one grown past a segment is let go.
-        if (p.rows.length > shape.segmentMax()) {
+        // A term's arrays are kept for its next postings; those grown past a segment only while the
+        // room kept in such arrays stays within the limit.
+        int room = p.rows.length > shape.segmentMax() ? p.rows.length : 0;
+        if (kept - keptRoom[id] + room > keptMax) {
+            kept -= keptRoom[id];
+            keptRoom[id] = 0;
             held[id] = null;
         } else {
+            kept += room - keptRoom[id];
+            keptRoom[id] = room;
             p.size = 0;
         }
     }
@@ -200,6 +231,7 @@ final class BuildTerms {
         docs = Arrays.copyOf(docs, size);
         tfMax = Arrays.copyOf(tfMax, size);
         lenMin = Arrays.copyOf(lenMin, size);
+        keptRoom = Arrays.copyOf(keptRoom, size);
         touchedIn = Arrays.copyOf(touchedIn, size);
     }
 }

@@ -27,7 +27,8 @@ class BuildTermsTest {
             Random r = new Random(round);
             PostingWrites.Shape shape = new PostingWrites.Shape(1 + r.nextInt(6), 1 + r.nextInt(20), 0, 1 + r.nextInt(30));
             int termsMax = r.nextBoolean() ? 1 + r.nextInt(10) : BuildTerms.TERMS_MAX;
-            BuildTerms terms = new BuildTerms(shape, termsMax);
+            int keptMax = r.nextBoolean() ? r.nextInt(60) : BuildTerms.KEPT_MAX;
+            BuildTerms terms = new BuildTerms(shape, termsMax, keptMax);
             Map<String, Postings> want = new TreeMap<>();
             List<PostingWrites.Segment> segments = new ArrayList<>();
             List<TermDeltas.Row> counts = new ArrayList<>();
@@ -52,13 +53,14 @@ class BuildTermsTest {
                 }
                 IndexWrites.Planned planned = terms.add(tokens, ends, rows, row - rows, lengths);
                 assertThat(terms.held()).as("postings held, round " + round).isLessThanOrEqualTo(shape.carryMax());
+                assertThat(terms.kept()).as("room kept, round " + round).isLessThanOrEqualTo(keptMax);
                 segments.addAll(planned.segments());
                 counts.addAll(planned.terms());
             }
             IndexWrites.Planned last = terms.finish();
             segments.addAll(last.segments());
             counts.addAll(last.terms());
-            String shapeText = shape + " terms " + termsMax + " round " + round;
+            String shapeText = shape + " terms " + termsMax + " kept " + keptMax + " round " + round;
             assertThat(read(segments, shape)).as(shapeText).isEqualTo(describe(want));
             Map<String, String> summed = new TreeMap<>();
             Map<String, long[]> sums = new TreeMap<>();
@@ -105,7 +107,7 @@ class BuildTermsTest {
     /**
      * A build hands its rows over in parts of a batch (IndexBuilder.BUILD_PART_ROWS): the batch added
      * in parts and then ended plans the very segments and counts it plans when added whole, batch
-     * after batch, over random batches, splits, shapes and limits.
+     * after batch, over random batches, splits, shapes and limits, and whatever room either keeps.
      */
     @Test
     void aBatchAddedInPartsPlansWhatItPlansAddedWhole() {
@@ -113,8 +115,10 @@ class BuildTermsTest {
             Random r = new Random(1000 + round);
             PostingWrites.Shape shape = new PostingWrites.Shape(1 + r.nextInt(6), 1 + r.nextInt(20), 0, 1 + r.nextInt(30));
             int termsMax = r.nextBoolean() ? 1 + r.nextInt(10) : BuildTerms.TERMS_MAX;
-            BuildTerms whole = new BuildTerms(shape, termsMax);
-            BuildTerms inParts = new BuildTerms(shape, termsMax);
+            // Whole batches letting go of every array grown past a segment, as builds did before
+            // BuildTerms.KEPT_MAX; the parts keeping some or all of them: what is kept changes no plan.
+            BuildTerms whole = new BuildTerms(shape, termsMax, 0);
+            BuildTerms inParts = new BuildTerms(shape, termsMax, r.nextBoolean() ? r.nextInt(60) : BuildTerms.KEPT_MAX);
             long row = 1;
             for (int batch = 0, batches = 1 + r.nextInt(12); batch < batches; batch++) {
                 String[][] words = new String[1 + r.nextInt(25)][];
