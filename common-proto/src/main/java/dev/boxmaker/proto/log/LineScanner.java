@@ -23,9 +23,6 @@ final class LineScanner {
     /** The first size of the line buffer; it doubles up to the line limit as long lines need. */
     private static final int LINE_BUFFER_BYTES_MIN = 8 * 1024;
 
-    private final FileChannel channel;
-    private final Path file;
-    private final int lineBytesMax;
     /** The largest line buffer a released scanner leaves for the next. */
     static final int KEPT_LINE_BYTES_MAX = CHUNK_BYTES;
 
@@ -35,6 +32,9 @@ final class LineScanner {
     private record Buffers(ByteBuffer chunk, byte[] line) {
     }
 
+    private final FileChannel channel;
+    private final Path file;
+    private final int lineBytesMax;
     private final ByteBuffer chunk;
     private long chunkStart;
     private byte[] line;
