@@ -60,7 +60,8 @@ final class LineScanner {
 
     /**
      * Leaves this scanner's buffers to the next scanner made on this thread; this one is not used
-     * after. A scanner never released (its read failed) only means the next one makes its own.
+     * after. Its reader releases it when a read ends, failed or not; the next scanner empties both
+     * buffers before use, and one never released only means the next one makes its own.
      */
     void release() {
         if (line.length <= KEPT_LINE_BYTES_MAX) {

@@ -82,21 +82,23 @@ public final class SessionLogReader {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             checkStart(channel, from);
             LineScanner lines = new LineScanner(channel, file, from.bytes(), lineBytesMax);
-            List<LogRecord> records = new ArrayList<>();
-            long record = from.records();
-            long offset = from.bytes();
-            while (offset - from.bytes() < batchBytesMax) {
-                long end = lines.next(record);
-                if (end < 0) {
-                    lines.release();
-                    return new Batch(records, new LogPosition(record, offset), false);
+            try {
+                List<LogRecord> records = new ArrayList<>();
+                long record = from.records();
+                long offset = from.bytes();
+                while (offset - from.bytes() < batchBytesMax) {
+                    long end = lines.next(record);
+                    if (end < 0) {
+                        return new Batch(records, new LogPosition(record, offset), false);
+                    }
+                    records.add(LogLines.decode(lines.bytes(), lines.length(), file, record));
+                    record++;
+                    offset = end;
                 }
-                records.add(LogLines.decode(lines.bytes(), lines.length(), file, record));
-                record++;
-                offset = end;
+                return new Batch(records, new LogPosition(record, offset), true);
+            } finally {
+                lines.release();
             }
-            lines.release();
-            return new Batch(records, new LogPosition(record, offset), true);
         }
     }
 
@@ -111,8 +113,12 @@ public final class SessionLogReader {
         }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             LineScanner lines = new LineScanner(channel, file, 0, lineBytesMax);
-            long offset = lines.skip(records);
-            lines.release();
+            long offset;
+            try {
+                offset = lines.skip(records);
+            } finally {
+                lines.release();
+            }
             if (offset < 0) {
                 throw new LogFormatException(file, Sentences.logEndsBeforeRecord(file, records));
             }
