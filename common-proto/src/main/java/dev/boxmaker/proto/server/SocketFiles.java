@@ -97,6 +97,24 @@ final class SocketFiles {
         }
     }
 
+    /**
+     * Refuses a start at {@code socket} where a process answers, as {@link #clearStale} would, but
+     * touches nothing and refuses nothing else: it runs before the daemon opens anything, and a
+     * missing file, a stale socket, or one that cannot be checked is left for {@link #clearStale}
+     * at the real start, which clears it or names it as before.
+     */
+    static void refuseLive(Path socket) {
+        boolean live;
+        try {
+            live = isSocket(socket) && answers(socket);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ServerStartException e) {
+            return;
+        }
+        if (live) {
+            throw new ServerStartException(Sentences.socketInUse(socket));
+        }
+    }
+
     /** Whether {@code path} is a socket itself (a link to one is not). */
     static boolean isSocket(Path path) throws IOException {
         try {

@@ -77,6 +77,28 @@ class SocketFilesTest {
     }
 
     @Test
+    void theCheckBeforeStartRefusesOnlyASocketAnotherAnswersOn() throws Exception {
+        Path stale = TestServers.socketIn(dir, "stale.sock");
+        try (ServerSocketChannel gone = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            gone.bind(UnixDomainSocketAddress.of(stale));
+        }
+        Path notes = Files.writeString(dir.resolve("notes"), "the owner's notes");
+        try (RunningServer first = RunningServer.echo(dir)) {
+            Path live = first.socket();
+
+            assertThatThrownBy(() -> SocketServer.refuseIfAnswered(dir.resolve("missing.sock"), stale, notes, live))
+                    .isInstanceOf(ServerStartException.class)
+                    .hasMessage("another process is answering on " + live
+                            + "; stop it or give this daemon another socket path");
+            assertThat(echo(live, "still here")).isEqualTo("still here");
+        }
+        // Left for the real start: it clears the stale socket and names the file that is not one.
+        assertThat(stale).exists();
+        assertThat(Files.readString(notes)).isEqualTo("the owner's notes");
+        assertThat(dir.resolve("missing.sock")).doesNotExist();
+    }
+
+    @Test
     void aFileThatIsNotASocketIsRefusedAndLeftAlone() throws Exception {
         Path socket = TestServers.socketIn(dir, "s.sock");
         Files.writeString(socket, "the owner's notes");
