@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The packaged brokerd as a process: a session's taint survives a SIGKILL and a restart. */
-class TaintRestartIT {
+class BrokerdProcessIT {
     static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar").toAbsolutePath();
     static final Duration WAIT = Duration.ofSeconds(10);
     static final long START_WAIT_SECONDS = 60;
