@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd;
 
 import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.proto.daemon.ServeCommandLine;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
@@ -8,8 +9,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code memoryd serve [--config FILE]}. The arguments and the configuration are checked before
- * Quarkus starts, so a typo gets one clear sentence and exit code 2 (usage) or 1 (configuration);
- * then the index is opened, so its catch-up runs while Quarkus boots ({@link EarlyIndex}).
+ * Quarkus starts, so a typo gets one clear sentence and exit code 2 (usage) or 1 (configuration),
+ * and so does a second memoryd on a home another one serves; then the index is opened, so its
+ * catch-up runs while Quarkus boots ({@link EarlyIndex}).
  */
 @QuarkusMain
 public final class Main {
@@ -17,10 +19,13 @@ public final class Main {
     }
 
     public static void main(String... args) {
-        // The settings read to check them are the ones the index opens with: read once.
+        // The settings read to check them are the ones the index opens with: read once. A second
+        // memoryd on a running home stops at the sockets, before it opens the index the first serves.
         AtomicReference<MemorydSettings> settings = new AtomicReference<>();
-        int code = ServeCommandLine.prepare(args, System.err, Sentences.USAGE,
-                () -> settings.set(MemorydSettings.fromSystem()), Sentences::startFailed);
+        int code = ServeCommandLine.prepare(args, System.err, Sentences.USAGE, () -> {
+            settings.set(MemorydSettings.fromSystem());
+            MemorydSockets.refuseIfAnswered(settings.get());
+        }, Sentences::startFailed);
         if (code != 0) {
             System.exit(code);
         }

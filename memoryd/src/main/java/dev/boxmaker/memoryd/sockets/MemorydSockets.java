@@ -50,6 +50,14 @@ public final class MemorydSockets implements AutoCloseable {
         return sockets;
     }
 
+    /**
+     * Refuses, with {@code Sentences.socketInUse}, when another process answers on one of the
+     * sockets {@link #start} binds, so {@code Main} can stop a second memoryd before it opens anything.
+     */
+    public static void refuseIfAnswered(MemorydSettings settings) {
+        SocketServer.refuseIfAnswered(settings.loopSocket(), settings.brokerSocket(), settings.adminSocket());
+    }
+
     private void add(Vertx vertx, MemorydSettings settings, String name, java.nio.file.Path path,
             Map<String, Handler<?>> handlers) {
         SocketServer server = new SocketServer(vertx, path, "memoryd " + name, handlers);

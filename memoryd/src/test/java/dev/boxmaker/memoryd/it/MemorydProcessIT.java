@@ -8,6 +8,9 @@ import dev.boxmaker.proto.wire.msg.MemoryBlockReply;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,14 +68,44 @@ class MemorydProcessIT {
     }
 
     @Test
-    void aSecondMemorydOnTheSameSocketsRefusesToStartAndTheFirstKeepsServing() throws Exception {
-        try (MemorydProcess first = MemorydProcess.serve(home);
-                MemorydProcess second = MemorydProcess.launch(home, "serve")) {
-            assertThat(second.awaitExit()).isEqualTo(1);
-            assertThat(second.output()).contains("another process is answering on " + home.resolve("run/loop-memory/memory.sock"));
+    void aSecondMemorydOnTheSameSocketsRefusesToStartWithOneLineAndLeavesTheIndexAlone() throws Exception {
+        try (MemorydProcess first = MemorydProcess.serve(home)) {
+            Map<Path, String> index = settledIndex();
+            try (MemorydProcess second = MemorydProcess.launch(home, "serve")) {
+                assertThat(second.awaitExit()).isEqualTo(1);
+                assertThat(second.output()).isEqualTo("memoryd could not start: another process is answering on "
+                        + home.resolve("run/loop-memory/memory.sock")
+                        + "; stop it or give this daemon another socket path (runbook memoryd-start-failed)\n");
+            }
+            assertThat(indexFiles()).isEqualTo(index);
             assertThat(SocketClient.call(home.resolve("run/loop-memory/memory.sock"), new MemoryBlock(), WAIT, WAIT, "t"))
                     .isInstanceOf(MemoryBlockReply.class);
         }
+    }
+
+    /** The index's files once the first memoryd's catch-up at start has stopped writing them. */
+    private Map<Path, String> settledIndex() throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        Map<Path, String> before = indexFiles();
+        while (true) {
+            Thread.sleep(500);
+            Map<Path, String> now = indexFiles();
+            if (now.equals(before) || System.nanoTime() > deadline) {
+                return now;
+            }
+            before = now;
+        }
+    }
+
+    /** Each file under the index folder, with its size and modification time. */
+    private Map<Path, String> indexFiles() throws Exception {
+        Map<Path, String> files = new TreeMap<>();
+        try (Stream<Path> all = Files.walk(home.resolve("index"))) {
+            for (Path file : all.filter(Files::isRegularFile).toList()) {
+                files.put(file, Files.size(file) + " bytes, written " + Files.getLastModifiedTime(file));
+            }
+        }
+        return files;
     }
 
     @Test
