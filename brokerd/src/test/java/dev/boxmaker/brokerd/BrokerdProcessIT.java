@@ -20,7 +20,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The packaged brokerd as a process: a session's taint survives a SIGKILL and a restart. */
+/**
+ * The packaged brokerd as a process: a session's taint survives a SIGKILL and a restart; a second
+ * brokerd on a running home is refused with one line.
+ */
 class BrokerdProcessIT {
     static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar").toAbsolutePath();
     static final Duration WAIT = Duration.ofSeconds(10);
@@ -66,10 +69,31 @@ class BrokerdProcessIT {
         assertThat(state("chat-2")).isEqualTo(new SessionStateReply(DataClass.PRIVATE, false));
     }
 
-    private void start() throws Exception {
+    @Test
+    void aSecondBrokerdOnARunningHomeRefusesWithOneLineAndTheFirstKeepsServing() throws Exception {
+        start();
+        Path log = home.resolve("second.log");
+        Process second = launch(log);
+        try {
+            assertThat(second.waitFor(START_WAIT_SECONDS, TimeUnit.SECONDS)).as("the second brokerd exits").isTrue();
+            assertThat(second.exitValue()).isEqualTo(1);
+            assertThat(Files.readString(log)).isEqualTo("brokerd cannot start: another process is answering on "
+                    + home.resolve("run/loop-broker/broker.sock") + "; stop it or give this daemon another socket path\n");
+        } finally {
+            second.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        assertThat(state("chat-1")).isEqualTo(new SessionStateReply(DataClass.PRIVATE, false));
+    }
+
+    /** Starts {@code brokerd serve} on the test's configuration, its output in {@code log}; does not wait. */
+    private Process launch(Path log) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        brokerd = new ProcessBuilder(java, "-jar", JAR.toString(), "serve", "--config", config.toString())
-                .redirectErrorStream(true).redirectOutput(home.resolve("brokerd.log").toFile()).start();
+        return new ProcessBuilder(java, "-jar", JAR.toString(), "serve", "--config", config.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    private void start() throws Exception {
+        brokerd = launch(home.resolve("brokerd.log"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_WAIT_SECONDS);
         while (true) {
             try {

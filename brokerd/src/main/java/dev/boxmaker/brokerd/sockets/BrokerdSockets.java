@@ -32,6 +32,14 @@ public final class BrokerdSockets implements AutoCloseable {
         return sockets;
     }
 
+    /**
+     * Refuses, with {@code Sentences.socketInUse}, when another process answers on one of the
+     * sockets {@link #start} binds, so {@code Main} can stop a second brokerd before it opens anything.
+     */
+    public static void refuseIfAnswered(BrokerdSettings settings) {
+        SocketServer.refuseIfAnswered(settings.loopSocket(), settings.adminSocket(), settings.stateSocket());
+    }
+
     private void add(Vertx vertx, String name, Path path, Map<String, Handler<?>> handlers) {
         SocketServer server = new SocketServer(vertx, path, "brokerd " + name, handlers);
         server.start();
