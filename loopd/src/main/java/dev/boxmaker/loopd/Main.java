@@ -3,6 +3,7 @@ package dev.boxmaker.loopd;
 import dev.boxmaker.loopd.baseline.SystemText;
 import dev.boxmaker.loopd.config.LoopdSettings;
 import dev.boxmaker.proto.daemon.ServeCommandLine;
+import dev.boxmaker.proto.server.SocketServer;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.io.PrintStream;
@@ -10,7 +11,8 @@ import java.io.PrintStream;
 /**
  * {@code loopd serve [--config FILE]} and {@code loopd self-test}. The arguments and the configuration
  * are checked before Quarkus starts, so a typo gets one clear sentence and exit code 2 (usage) or 1
- * (configuration). The self-test runs without Quarkus.
+ * (configuration), and so does a second loopd on a home another one serves. The self-test runs
+ * without Quarkus.
  */
 @QuarkusMain
 public final class Main {
@@ -28,8 +30,15 @@ public final class Main {
         Quarkus.run(args);
     }
 
-    /** Checks the arguments and the configuration; 0 when loopd may start. */
+    /**
+     * Checks the arguments, the configuration, and that no other process answers on loopd's socket
+     * (a second loopd on a running home); 0 when loopd may start.
+     */
     static int prepare(String[] args, PrintStream err) {
-        return ServeCommandLine.prepare(args, err, Sentences.USAGE, () -> SystemText.load(LoopdSettings.fromSystem().systemFile()), Sentences::startFailed);
+        return ServeCommandLine.prepare(args, err, Sentences.USAGE, () -> {
+            LoopdSettings settings = LoopdSettings.fromSystem();
+            SystemText.load(settings.systemFile());
+            SocketServer.refuseIfAnswered(settings.turnSocket());
+        }, Sentences::startFailed);
     }
 }

@@ -27,7 +27,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The packaged loopd as a process: turns with a tool call, a SIGKILL and restart, no model, the self-test. */
+/**
+ * The packaged loopd as a process: turns with a tool call, a SIGKILL and restart, no model, a second
+ * loopd on a running home, the self-test.
+ */
 class LoopdIT {
     static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar").toAbsolutePath();
     static final Duration WAIT = Duration.ofSeconds(30);
@@ -88,6 +91,23 @@ class LoopdIT {
     }
 
     @Test
+    void aSecondLoopdOnARunningHomeRefusesWithOneLineAndTheFirstKeepsServing() throws Exception {
+        Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n");
+        start();
+        Path log = home.resolve("second.log");
+        Process second = launch(log);
+        try {
+            assertThat(second.waitFor(START_WAIT_SECONDS, TimeUnit.SECONDS)).as("the second loopd exits").isTrue();
+            assertThat(second.exitValue()).isEqualTo(1);
+            assertThat(Files.readString(log)).isEqualTo("loopd cannot start: another process is answering on "
+                    + socket() + "; stop it or give this daemon another socket path\n");
+        } finally {
+            second.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        assertThat(turn("chat-1", "hello")).isEqualTo(new ErrorReply(Sentences.NO_MODEL, "model-unavailable"));
+    }
+
+    @Test
     void theSelfTestPasses() throws Exception {
         Process p = new ProcessBuilder(java(), "-jar", JAR.toString(), "self-test").redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -104,9 +124,14 @@ class LoopdIT {
         return home.resolve("run/owner-loop/loop.sock");
     }
 
+    /** Starts {@code loopd serve} on the test's configuration, its output in {@code log}; does not wait. */
+    private Process launch(Path log) throws Exception {
+        return new ProcessBuilder(java(), "-jar", JAR.toString(), "serve", "--config", config.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
     private void start() throws Exception {
-        loopd = new ProcessBuilder(java(), "-jar", JAR.toString(), "serve", "--config", config.toString())
-                .redirectErrorStream(true).redirectOutput(home.resolve("loopd.log").toFile()).start();
+        loopd = launch(home.resolve("loopd.log"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_WAIT_SECONDS);
         while (true) {
             try {
