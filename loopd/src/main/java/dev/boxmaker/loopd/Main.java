@@ -3,7 +3,7 @@ package dev.boxmaker.loopd;
 import dev.boxmaker.loopd.baseline.SystemText;
 import dev.boxmaker.loopd.config.LoopdSettings;
 import dev.boxmaker.proto.daemon.ServeCommandLine;
-import dev.boxmaker.proto.server.SocketServer;
+import dev.boxmaker.proto.server.SocketsInUse;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.io.PrintStream;
@@ -38,7 +38,7 @@ public final class Main {
         return ServeCommandLine.prepare(args, err, Sentences.USAGE, () -> {
             LoopdSettings settings = LoopdSettings.fromSystem();
             SystemText.load(settings.systemFile());
-            SocketServer.refuseIfAnswered(settings.turnSocket());
+            SocketsInUse.refuse(settings.turnSocket());
         }, Sentences::startFailed);
     }
 }

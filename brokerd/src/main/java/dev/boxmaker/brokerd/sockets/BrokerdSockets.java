@@ -4,6 +4,7 @@ import dev.boxmaker.brokerd.config.BrokerdSettings;
 import dev.boxmaker.brokerd.decide.Broker;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.SocketServer;
+import dev.boxmaker.proto.server.SocketsInUse;
 import dev.boxmaker.proto.wire.msg.BrokerAdmin;
 import dev.boxmaker.proto.wire.msg.SessionState;
 import dev.boxmaker.proto.wire.msg.ToolRequest;
@@ -37,7 +38,7 @@ public final class BrokerdSockets implements AutoCloseable {
      * sockets {@link #start} binds, so {@code Main} can stop a second brokerd before it opens anything.
      */
     public static void refuseIfAnswered(BrokerdSettings settings) {
-        SocketServer.refuseIfAnswered(settings.loopSocket(), settings.adminSocket(), settings.stateSocket());
+        SocketsInUse.refuse(settings.loopSocket(), settings.adminSocket(), settings.stateSocket());
     }
 
     private void add(Vertx vertx, String name, Path path, Map<String, Handler<?>> handlers) {

@@ -143,21 +143,6 @@ public final class SocketServer implements AutoCloseable {
         LOG.infof("%s: listening on %s", name, socket);
     }
 
-    /**
-     * Refuses, before a daemon opens anything, a start where another process answers on one of
-     * {@code sockets}: a second daemon on a running home then stops with the sentence alone, from
-     * its command-line check, instead of opening its files and failing inside Quarkus. Nothing is
-     * removed; a stale socket is left for {@link #start()} to clear, and the check there still
-     * catches a daemon that began answering in between.
-     *
-     * @throws ServerStartException with {@code Sentences.socketInUse}, for the first socket answered on
-     */
-    public static void refuseIfAnswered(Path... sockets) {
-        for (Path socket : sockets) {
-            SocketFiles.refuseLive(socket.toAbsolutePath());
-        }
-    }
-
     /** The socket's absolute path. */
     public Path socket() {
         return socket;

@@ -86,7 +86,7 @@ class SocketFilesTest {
         try (RunningServer first = RunningServer.echo(dir)) {
             Path live = first.socket();
 
-            assertThatThrownBy(() -> SocketServer.refuseIfAnswered(dir.resolve("missing.sock"), stale, notes, live))
+            assertThatThrownBy(() -> SocketsInUse.refuse(dir.resolve("missing.sock"), stale, notes, live))
                     .isInstanceOf(ServerStartException.class)
                     .hasMessage("another process is answering on " + live
                             + "; stop it or give this daemon another socket path");

@@ -4,6 +4,7 @@ import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.SocketServer;
+import dev.boxmaker.proto.server.SocketsInUse;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
 import dev.boxmaker.proto.wire.msg.MemoryCall;
@@ -55,7 +56,7 @@ public final class MemorydSockets implements AutoCloseable {
      * sockets {@link #start} binds, so {@code Main} can stop a second memoryd before it opens anything.
      */
     public static void refuseIfAnswered(MemorydSettings settings) {
-        SocketServer.refuseIfAnswered(settings.loopSocket(), settings.brokerSocket(), settings.adminSocket());
+        SocketsInUse.refuse(settings.loopSocket(), settings.brokerSocket(), settings.adminSocket());
     }
 
     private void add(Vertx vertx, MemorydSettings settings, String name, java.nio.file.Path path,
