@@ -69,6 +69,19 @@ class LogTimeProperties {
         }
     }
 
+    /** Every month a log can write, 0000-01 to 9999-12, as long as {@code YearMonth} makes it. */
+    @net.jqwik.api.Example
+    void monthsAsLongAsTheJdkMakesThem() {
+        for (int year = 0; year <= 9999; year++) {
+            for (int month = 1; month <= 12; month++) {
+                int expected = java.time.YearMonth.of(year, month).lengthOfMonth();
+                if (LogTime.daysIn(year, month) != expected) {
+                    throw new AssertionError(year + "-" + month + ": " + LogTime.daysIn(year, month) + " days, not " + expected);
+                }
+            }
+        }
+    }
+
     @Provide
     Arbitrary<Instant> instants() {
         return Arbitraries.longs().between(LogTime.EARLIEST.getEpochSecond(), LogTime.LATEST.getEpochSecond())
