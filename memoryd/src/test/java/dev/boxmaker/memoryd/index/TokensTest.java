@@ -20,6 +20,10 @@ class TokensTest {
         List<String> texts = new ArrayList<>();
         separators.stream().forEach(cp -> texts.add("x" + Character.toString(cp) + "x"));
         assertThat(scratch.tokens(texts)).allMatch(t -> t.equals(List.of("x", "x")));
+        // The first candidates past ASCII are measured too: a no-break space, «, and the middle dot.
+        assertThat(separators.get(0xA0)).isTrue();
+        assertThat(separators.get(0xAB)).isTrue();
+        assertThat(separators.get(0xB7)).isTrue();
         // U+1F600 (Unicode 6.1) separates; U+1F914 (Unicode 8) is a token character to SQLite.
         assertThat(separators.get(0x1F600)).isTrue();
         assertThat(separators.get(0x1F914)).isFalse();
