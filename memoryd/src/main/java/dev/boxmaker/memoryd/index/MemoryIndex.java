@@ -11,9 +11,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -66,7 +64,10 @@ public final class MemoryIndex implements AutoCloseable {
         T read(Connection c) throws SQLException;
     }
 
-    private record Reader(Connection c, long generation) {
+    /** A read on a reader connection, with the statements kept for it. */
+    @FunctionalInterface
+    public interface PreparedReading<T> {
+        T read(Statements statements) throws SQLException;
     }
 
     private final Config config;
@@ -85,7 +86,7 @@ public final class MemoryIndex implements AutoCloseable {
     private final Debounced notes;
     private final IndexRebuild rebuilder;
     private final ReadWriteLock swap = new ReentrantReadWriteLock();
-    private final BlockingQueue<Reader> idle = new ArrayBlockingQueue<>(READERS_IDLE_MAX);
+    private final Readers readers = new Readers(READERS_IDLE_MAX);
     private final Map<SessionId, CompletableFuture<Void>> queuedSessions = new ConcurrentHashMap<>();
     private volatile long generation;
     private volatile boolean damaged;
@@ -217,52 +218,35 @@ public final class MemoryIndex implements AutoCloseable {
 
     /** Runs {@code reading} on a reader connection of the current file. */
     public <T> T read(Reading<T> reading) throws IndexDamagedException, SQLException {
+        return readPrepared(statements -> reading.read(statements.connection()));
+    }
+
+    /**
+     * Runs {@code reading} on a reader connection of the current file, with the statements kept for
+     * that connection, so the statements a recall runs are prepared once per connection.
+     */
+    public <T> T readPrepared(PreparedReading<T> reading) throws IndexDamagedException, SQLException {
         if (damaged) {
             throw new IndexDamagedException();
         }
         swap.readLock().lock();
+        Readers.Reader reader = null;
         try {
-            Reader reader = borrow();
-            try {
-                T value = reading.read(reader.c());
-                giveBack(reader);
-                return value;
-            } catch (SQLException e) {
-                IndexFile.closeQuietly(reader.c());
-                if (IndexFile.damaged(e)) {
-                    markDamaged(e);
-                    throw new IndexDamagedException();
-                }
-                throw e;
-            }
-        } finally {
-            swap.readLock().unlock();
-        }
-    }
-
-    private Reader borrow() throws SQLException, IndexDamagedException {
-        for (Reader r; (r = idle.poll()) != null; ) {
-            if (r.generation() == generation) {
-                return r;
-            }
-            IndexFile.closeQuietly(r.c());
-        }
-        try {
-            Connection c = IndexFile.open(file, false);
-            c.createStatement().execute("PRAGMA query_only = 1");
-            return new Reader(c, generation);
+            reader = readers.borrow(file, generation);
+            T value = reading.read(reader.statements());
+            readers.giveBack(reader, generation);
+            return value;
         } catch (SQLException e) {
+            if (reader != null) {
+                IndexFile.closeQuietly(reader.c());
+            }
             if (IndexFile.damaged(e)) {
                 markDamaged(e);
                 throw new IndexDamagedException();
             }
             throw e;
-        }
-    }
-
-    private void giveBack(Reader reader) {
-        if (reader.generation() != generation || !idle.offer(reader)) {
-            IndexFile.closeQuietly(reader.c());
+        } finally {
+            swap.readLock().unlock();
         }
     }
 
@@ -363,9 +347,7 @@ public final class MemoryIndex implements AutoCloseable {
             IndexFile.closeQuietly(writerConnection);
             writerConnection = null;
             builder = null;
-            for (Reader r; (r = idle.poll()) != null; ) {
-                IndexFile.closeQuietly(r.c());
-            }
+            readers.closeIdle();
             rebuilder.renameOver();
             generation++;
             damaged = false;
@@ -388,9 +370,7 @@ public final class MemoryIndex implements AutoCloseable {
         swap.writeLock().lock();
         try {
             IndexFile.closeQuietly(writerConnection);
-            for (Reader r; (r = idle.poll()) != null; ) {
-                IndexFile.closeQuietly(r.c());
-            }
+            readers.closeIdle();
         } finally {
             swap.writeLock().unlock();
         }

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.recall;
 
+import dev.boxmaker.memoryd.index.Statements;
 import dev.boxmaker.memoryd.index.Tokens;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -68,6 +69,14 @@ public final class FastSearch {
      */
     static Optional<List<Ranked>> top(Connection c, List<String> terms, int k, SegmentCache cache, long eagerRowsMax)
             throws SQLException {
+        try (Statements statements = new Statements(c)) {
+            return top(statements, terms, k, cache, eagerRowsMax);
+        }
+    }
+
+    /** {@link #top}, running its statements through {@code s}, which keeps them for the next search. */
+    static Optional<List<Ranked>> top(Statements s, List<String> terms, int k, SegmentCache cache, long eagerRowsMax)
+            throws SQLException {
         int n = terms.size();
         String[] tokens = new String[n];
         for (int i = 0; i < n; i++) {
@@ -76,10 +85,10 @@ public final class FastSearch {
                 return Optional.empty();
             }
         }
-        if (layout(c) != LAYOUT) {
+        if (layout(s) != LAYOUT) {
             return Optional.empty();
         }
-        long[] totals = totals(c);
+        long[] totals = totals(s);
         long rows = totals[0];
         if (n == 0 || rows == 0) {
             return Optional.of(List.of());
@@ -88,10 +97,10 @@ public final class FastSearch {
         long[] docs = new long[n];
         long[][] stats = new long[n][];
         for (int i = 0; i < n; i++) {
-            stats[i] = term(c, tokens[i]);
+            stats[i] = term(s, tokens[i]);
             docs[i] = stats[i][0];
         }
-        double[] idf = idf(c, rows, docs);
+        double[] idf = idf(s, rows, docs);
         Scorer scorer = new Scorer(idf, avgdl);
         List<Integer> present = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -102,15 +111,16 @@ public final class FastSearch {
         // Ascending bounds: the low ones are the first to stop being walked.
         present.sort(Comparator.comparingDouble(i -> scorer.part(i, (double) stats[i][1], (double) stats[i][2])));
         int m = present.size();
-        Walk walk = new Walk(c, n, k, scorer);
+        Walk walk = new Walk(s, n, k, scorer);
         walk.terms = new int[m];
         walk.cursors = new PostingCursor[m];
         walk.bounds = new double[m];
-        try (PostingCursor.Blobs blobs = new PostingCursor.Blobs(c, cache, totals[2])) {
+        PostingCursor.Blobs blobs = new PostingCursor.Blobs(s, cache, totals[2]);
+        try {
             for (int j = 0; j < m; j++) {
                 int i = present.get(j);
                 walk.terms[j] = i;
-                walk.cursors[j] = PostingCursor.open(c, blobs, tokens[i], docs[i] <= eagerRowsMax);
+                walk.cursors[j] = PostingCursor.open(s, blobs, tokens[i], docs[i] <= eagerRowsMax);
                 walk.bounds[j] = scorer.part(i, (double) stats[i][1], (double) stats[i][2]);
             }
             if (m >= 2 && docs[walk.terms[m - 1]] <= SEED_ROWS_MAX) {
@@ -134,10 +144,10 @@ public final class FastSearch {
         /** prefix[j]: the bounds of cursors 0 to j-1 together. */
         double[] prefix;
 
-        Walk(Connection c, int queryTerms, int k, Scorer scorer) {
+        Walk(Statements s, int queryTerms, int k, Scorer scorer) {
             this.queryTerms = queryTerms;
             this.scorer = scorer;
-            this.best = new TopRows(c, k);
+            this.best = new TopRows(s, k);
         }
 
         /**
@@ -308,34 +318,31 @@ public final class FastSearch {
     }
 
     /** The file's layout, or 0 while its postings index is missing (an empty file being filled). */
-    private static int layout(Connection c) throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index'"
-                + " AND name = 'postings_term')");
-                ResultSet rs = q.executeQuery()) {
+    private static int layout(Statements s) throws SQLException {
+        try (ResultSet rs = s.prepare("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index'"
+                + " AND name = 'postings_term')").executeQuery()) {
             if (!rs.next() || rs.getInt(1) == 0) {
                 return 0;
             }
         }
-        try (PreparedStatement q = c.prepareStatement("PRAGMA user_version"); ResultSet rs = q.executeQuery()) {
+        try (ResultSet rs = s.prepare("PRAGMA user_version").executeQuery()) {
             return rs.next() ? rs.getInt(1) : 0;
         }
     }
 
     /** {@code [rows, tokens, the file's own id]} of the whole index. */
-    private static long[] totals(Connection c) throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT rows, tokens, file FROM stats WHERE id = 1");
-                ResultSet rs = q.executeQuery()) {
+    private static long[] totals(Statements s) throws SQLException {
+        try (ResultSet rs = s.prepare("SELECT rows, tokens, file FROM stats WHERE id = 1").executeQuery()) {
             return rs.next() ? new long[] {rs.getLong(1), rs.getLong(2), rs.getLong(3)} : new long[] {0, 0, 0};
         }
     }
 
     /** {@code [rows holding it, largest count in a row, shortest row]} of one token. */
-    private static long[] term(Connection c, String token) throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT docs, tf_max, len_min FROM terms WHERE term = ?")) {
-            q.setString(1, token);
-            try (ResultSet rs = q.executeQuery()) {
-                return rs.next() ? new long[] {rs.getLong(1), rs.getLong(2), rs.getLong(3)} : new long[] {0, 0, 0};
-            }
+    private static long[] term(Statements s, String token) throws SQLException {
+        PreparedStatement q = s.prepare("SELECT docs, tf_max, len_min FROM terms WHERE term = ?");
+        q.setString(1, token);
+        try (ResultSet rs = q.executeQuery()) {
+            return rs.next() ? new long[] {rs.getLong(1), rs.getLong(2), rs.getLong(3)} : new long[] {0, 0, 0};
         }
     }
 
@@ -344,22 +351,21 @@ public final class FastSearch {
      * logarithm is SQLite's {@code ln}, the C library's {@code log} that FTS5 itself calls, so the
      * bits match.
      */
-    private static double[] idf(Connection c, long rows, long[] docs) throws SQLException {
+    private static double[] idf(Statements s, long rows, long[] docs) throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT ");
         for (int i = 0; i < docs.length; i++) {
             sql.append(i == 0 ? "ln(?)" : ", ln(?)");
         }
         double[] out = new double[docs.length];
-        try (PreparedStatement q = c.prepareStatement(sql.toString())) {
+        PreparedStatement q = s.prepare(sql.toString());
+        for (int i = 0; i < docs.length; i++) {
+            q.setDouble(i + 1, ((double) (rows - docs[i]) + 0.5) / ((double) docs[i] + 0.5));
+        }
+        try (ResultSet rs = q.executeQuery()) {
+            rs.next();
             for (int i = 0; i < docs.length; i++) {
-                q.setDouble(i + 1, ((double) (rows - docs[i]) + 0.5) / ((double) docs[i] + 0.5));
-            }
-            try (ResultSet rs = q.executeQuery()) {
-                rs.next();
-                for (int i = 0; i < docs.length; i++) {
-                    double idf = rs.getDouble(i + 1);
-                    out[i] = idf <= 0.0 ? IDF_FLOOR : idf;
-                }
+                double idf = rs.getDouble(i + 1);
+                out[i] = idf <= 0.0 ? IDF_FLOOR : idf;
             }
         }
         return out;

@@ -1,7 +1,7 @@
 package dev.boxmaker.memoryd.recall;
 
+import dev.boxmaker.memoryd.index.Statements;
 import dev.boxmaker.proto.DataClass;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,21 +13,20 @@ public record Hit(long rowid, String kind, String session, Long epoch, long reco
         DataClass dataClass, boolean untrusted, String speaker, String header, String text) {
 
     /** The rows {@code ranked} names, in its order, read in the same transaction as the search. */
-    static List<Hit> load(Connection c, List<Ranked> ranked) throws SQLException {
+    static List<Hit> load(Statements statements, List<Ranked> ranked) throws SQLException {
         List<Hit> out = new ArrayList<>(ranked.size());
-        try (PreparedStatement q = c.prepareStatement("SELECT s.kind, s.session, s.epoch, s.record, s.time, s.role,"
+        PreparedStatement q = statements.prepare("SELECT s.kind, s.session, s.epoch, s.record, s.time, s.role,"
                 + " s.class, s.untrusted, s.speaker, s.header, h.text FROM sources s JOIN hits h ON h.rowid = s.rowid"
-                + " WHERE s.rowid = ?")) {
-            for (Ranked r : ranked) {
-                q.setLong(1, r.rowid());
-                try (ResultSet rs = q.executeQuery()) {
-                    if (rs.next()) {
-                        long epoch = rs.getLong(3);
-                        Long epochOrNull = rs.wasNull() ? null : epoch;
-                        out.add(new Hit(r.rowid(), rs.getString(1), rs.getString(2), epochOrNull, rs.getLong(4),
-                                rs.getString(5), rs.getString(6), DataClass.parse(rs.getString(7)), rs.getInt(8) != 0,
-                                rs.getString(9), rs.getString(10), rs.getString(11)));
-                    }
+                + " WHERE s.rowid = ?");
+        for (Ranked r : ranked) {
+            q.setLong(1, r.rowid());
+            try (ResultSet rs = q.executeQuery()) {
+                if (rs.next()) {
+                    long epoch = rs.getLong(3);
+                    Long epochOrNull = rs.wasNull() ? null : epoch;
+                    out.add(new Hit(r.rowid(), rs.getString(1), rs.getString(2), epochOrNull, rs.getLong(4),
+                            rs.getString(5), rs.getString(6), DataClass.parse(rs.getString(7)), rs.getInt(8) != 0,
+                            rs.getString(9), rs.getString(10), rs.getString(11)));
                 }
             }
         }

@@ -1,7 +1,7 @@
 package dev.boxmaker.memoryd.recall;
 
 import dev.boxmaker.memoryd.index.PostingCodec;
-import java.sql.Connection;
+import dev.boxmaker.memoryd.index.Statements;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -52,7 +52,7 @@ final class PostingCursor {
     }
 
     /** A cursor before the first posting of {@code term}; {@code eager}: its blobs read with its listing. */
-    static PostingCursor open(Connection c, Blobs source, String term, boolean eager) throws SQLException {
+    static PostingCursor open(Statements s, Blobs source, String term, boolean eager) throws SQLException {
         String sql = eager ? "SELECT first, last, id, data FROM postings WHERE term = ? ORDER BY first"
                 : "SELECT first, last, id FROM postings WHERE term = ? ORDER BY first";
         int capacity = 16;
@@ -61,24 +61,23 @@ final class PostingCursor {
         long[] ids = new long[capacity];
         byte[][] blobs = new byte[capacity][];
         int n = 0;
-        try (PreparedStatement q = c.prepareStatement(sql)) {
-            q.setString(1, term);
-            try (ResultSet rs = q.executeQuery()) {
-                while (rs.next()) {
-                    if (n == firsts.length) {
-                        firsts = Arrays.copyOf(firsts, n * 2);
-                        lasts = Arrays.copyOf(lasts, n * 2);
-                        ids = Arrays.copyOf(ids, n * 2);
-                        blobs = Arrays.copyOf(blobs, n * 2);
-                    }
-                    firsts[n] = rs.getLong(1);
-                    lasts[n] = rs.getLong(2);
-                    ids[n] = rs.getLong(3);
-                    if (eager) {
-                        blobs[n] = rs.getBytes(4);
-                    }
-                    n++;
+        PreparedStatement q = s.prepare(sql);
+        q.setString(1, term);
+        try (ResultSet rs = q.executeQuery()) {
+            while (rs.next()) {
+                if (n == firsts.length) {
+                    firsts = Arrays.copyOf(firsts, n * 2);
+                    lasts = Arrays.copyOf(lasts, n * 2);
+                    ids = Arrays.copyOf(ids, n * 2);
+                    blobs = Arrays.copyOf(blobs, n * 2);
                 }
+                firsts[n] = rs.getLong(1);
+                lasts[n] = rs.getLong(2);
+                ids[n] = rs.getLong(3);
+                if (eager) {
+                    blobs[n] = rs.getBytes(4);
+                }
+                n++;
             }
         }
         return new PostingCursor(source, term, firsts, lasts, ids, blobs, n);
@@ -185,15 +184,15 @@ final class PostingCursor {
         block = -1;
     }
 
-    /** Reads segment blobs by id with one statement for a whole search. */
-    static final class Blobs implements AutoCloseable {
+    /** Reads segment blobs by id with one statement, kept with the connection's others. */
+    static final class Blobs {
         private final PreparedStatement q;
         private final SegmentCache cache;
         private final long file;
 
-        /** Reads from {@code c}, through {@code cache} (null: none) for the index file whose id is {@code file}. */
-        Blobs(Connection c, SegmentCache cache, long file) throws SQLException {
-            q = c.prepareStatement("SELECT data FROM postings WHERE id = ?");
+        /** Reads through {@code s}, through {@code cache} (null: none) for the index file whose id is {@code file}. */
+        Blobs(Statements s, SegmentCache cache, long file) throws SQLException {
+            q = s.prepare("SELECT data FROM postings WHERE id = ?");
             this.cache = cache;
             this.file = file;
         }
@@ -214,11 +213,6 @@ final class PostingCursor {
                 cache.put(file, id, blob);
             }
             return blob;
-        }
-
-        @Override
-        public void close() throws SQLException {
-            q.close();
         }
     }
 }

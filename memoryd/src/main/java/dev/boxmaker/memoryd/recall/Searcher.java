@@ -2,6 +2,7 @@ package dev.boxmaker.memoryd.recall;
 
 import dev.boxmaker.memoryd.index.IndexDamagedException;
 import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.index.Statements;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -21,19 +22,20 @@ public final class Searcher {
         if (terms.isEmpty()) {
             return List.of();
         }
-        return index.read(c -> inOneSnapshot(c, terms, k, cache));
+        return index.readPrepared(s -> inOneSnapshot(s, terms, k, cache));
     }
 
     /**
      * One read transaction, so the counts the fast path uses and the rows it reads are of the same
      * moment even while the writer commits.
      */
-    static List<Hit> inOneSnapshot(Connection c, List<String> terms, int k, SegmentCache cache) throws SQLException {
+    static List<Hit> inOneSnapshot(Statements s, List<String> terms, int k, SegmentCache cache) throws SQLException {
+        Connection c = s.connection();
         c.setAutoCommit(false);
         try {
-            Optional<List<Ranked>> fast = FastSearch.top(c, terms, k, cache);
+            Optional<List<Ranked>> fast = FastSearch.top(s, terms, k, cache, PostingCursor.EAGER_ROWS_MAX);
             List<Ranked> ranked = fast.isPresent() ? fast.get() : LiteralSearch.top(c, terms, k);
-            return Hit.load(c, ranked);
+            return Hit.load(s, ranked);
         } finally {
             c.rollback();
             c.setAutoCommit(true);

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.recall;
 
-import java.sql.Connection;
+import dev.boxmaker.memoryd.index.Statements;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,7 +14,7 @@ import java.util.Map;
  * time is read only when its score ties another's, which is the only time the order needs it.
  */
 final class TopRows {
-    private final Connection c;
+    private final Statements s;
     private final int k;
     private final long[] rows;
     private final double[] scores;
@@ -23,8 +23,8 @@ final class TopRows {
     private int last = -1;
     private final Map<Long, String> times = new HashMap<>();
 
-    TopRows(Connection c, int k) {
-        this.c = c;
+    TopRows(Statements s, int k) {
+        this.s = s;
         this.k = k;
         this.rows = new long[k];
         this.scores = new double[k];
@@ -104,11 +104,10 @@ final class TopRows {
     private String time(long row) throws SQLException {
         String t = times.get(row);
         if (t == null) {
-            try (PreparedStatement q = c.prepareStatement("SELECT time FROM sources WHERE rowid = ?")) {
-                q.setLong(1, row);
-                try (ResultSet rs = q.executeQuery()) {
-                    t = rs.next() && rs.getString(1) != null ? rs.getString(1) : "";
-                }
+            PreparedStatement q = s.prepare("SELECT time FROM sources WHERE rowid = ?");
+            q.setLong(1, row);
+            try (ResultSet rs = q.executeQuery()) {
+                t = rs.next() && rs.getString(1) != null ? rs.getString(1) : "";
             }
             times.put(row, t);
         }
