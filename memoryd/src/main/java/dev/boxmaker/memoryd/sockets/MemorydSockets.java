@@ -36,12 +36,12 @@ public final class MemorydSockets implements AutoCloseable {
         MemorydSockets sockets = new MemorydSockets(new RecallLog(settings.memoryDir()));
         Recall recall = new Recall(new Searcher(index), sockets.recallLog, Clock.systemUTC(), settings.owner());
         try {
-            sockets.add(vertx, settings, "loop", settings.loopSocket(),
+            sockets.add(vertx, "loop", settings.loopSocket(),
                     Map.of(MemoryBlock.KIND, new MemoryBlockHandler(block),
                             SessionUpdated.KIND, new SessionUpdatedHandler(index)));
-            sockets.add(vertx, settings, "broker", settings.brokerSocket(),
+            sockets.add(vertx, "broker", settings.brokerSocket(),
                     Map.of(MemoryCall.KIND, new MemoryCallHandler(store, recall, index)));
-            sockets.add(vertx, settings, "admin", settings.adminSocket(),
+            sockets.add(vertx, "admin", settings.adminSocket(),
                     Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(block, store, recall, index),
                             Reindex.KIND, new ReindexHandler(index)));
         } catch (RuntimeException e) {
@@ -59,8 +59,7 @@ public final class MemorydSockets implements AutoCloseable {
         SocketsInUse.refuse(settings.loopSocket(), settings.brokerSocket(), settings.adminSocket());
     }
 
-    private void add(Vertx vertx, MemorydSettings settings, String name, java.nio.file.Path path,
-            Map<String, Handler<?>> handlers) {
+    private void add(Vertx vertx, String name, java.nio.file.Path path, Map<String, Handler<?>> handlers) {
         SocketServer server = new SocketServer(vertx, path, "memoryd " + name, handlers);
         server.start();
         servers.add(server);
