@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd;
 
 import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.memoryd.home.HomeLock;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.proto.daemon.ServeCommandLine;
 import io.quarkus.runtime.Quarkus;
@@ -20,11 +21,13 @@ public final class Main {
 
     public static void main(String... args) {
         // The settings read to check them are the ones the index opens with: read once. A second
-        // memoryd on a running home stops at the sockets, before it opens the index the first serves.
+        // memoryd on a running home stops at the sockets, or, started in the same moment as the
+        // first, at the home's lock, before it opens the index the first serves.
         AtomicReference<MemorydSettings> settings = new AtomicReference<>();
         int code = ServeCommandLine.prepare(args, System.err, Sentences.USAGE, () -> {
             settings.set(MemorydSettings.fromSystem());
             MemorydSockets.refuseIfAnswered(settings.get());
+            HomeLock.take(settings.get().memoryDir());
         }, Sentences::startFailed);
         if (code != 0) {
             System.exit(code);

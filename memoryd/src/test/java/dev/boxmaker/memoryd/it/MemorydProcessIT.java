@@ -83,6 +83,32 @@ class MemorydProcessIT {
         }
     }
 
+    /**
+     * A memoryd started while another process holds the home's lock (another memoryd started in
+     * the same moment, before either answers) stops with one line and opens nothing; once the lock
+     * is let go, memoryd starts and serves.
+     */
+    @Test
+    void aMemorydStartedWhileTheHomeIsLockedRefusesWithOneLineAndOpensNothing() throws Exception {
+        Path lock = home.resolve("memory/memoryd.lock");
+        Files.createDirectories(lock.getParent());
+        try (java.nio.channels.FileChannel held = java.nio.channels.FileChannel.open(lock,
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+                java.nio.channels.FileLock locked = held.lock()) {
+            try (MemorydProcess second = MemorydProcess.launch(home, "serve")) {
+                assertThat(second.awaitExit()).isEqualTo(1);
+                assertThat(second.output()).isEqualTo("memoryd could not start: another memoryd is running on this home"
+                        + " (it holds " + lock + "); stop it first (runbook memoryd-start-failed)\n");
+            }
+            assertThat(home.resolve("index")).doesNotExist();
+            assertThat(home.resolve("run")).doesNotExist();
+        }
+        try (MemorydProcess memoryd = MemorydProcess.serve(home)) {
+            assertThat(SocketClient.call(home.resolve("run/loop-memory/memory.sock"), new MemoryBlock(), WAIT, WAIT, "t"))
+                    .isInstanceOf(MemoryBlockReply.class);
+        }
+    }
+
     /** The index's files once the first memoryd's catch-up at start has stopped writing them. */
     private Map<Path, String> settledIndex() throws Exception {
         long deadline = System.nanoTime() + WAIT.toNanos();
