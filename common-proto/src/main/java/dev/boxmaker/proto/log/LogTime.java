@@ -99,9 +99,9 @@ public final class LogTime {
      * The days of {@code month} (1 to 12) in {@code year} (0 to 9999), Gregorian as ISO reckons it.
      * Worked out without a branch on the month or the year, as is the rest of a date's arithmetic
      * here: a build reads its logs' times in order, so a month met for the first time took a branch
-     * the JIT had compiled away, and each such month threw out the compiled log decoder that inlines
-     * this (twelve recompilations in a million records, one of them the decoder's, the largest
-     * compilation of a build).
+     * the JIT had compiled away, and each such month threw out the compiled code that inlines this
+     * (eight deoptimizations in a million records, once the log decoder's, the largest compilation
+     * of a build).
      */
     static int daysIn(int year, int month) {
         // Two bits a month, from bit 2: the days past 28 (Jan 3, Feb 0, Mar 3, Apr 2, ...).
