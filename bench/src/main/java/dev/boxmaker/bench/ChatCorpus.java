@@ -91,18 +91,26 @@ final class ChatCorpus {
 
     /** Writes {@code records} records into {@code sessions} logs under {@code home}; returns the session ids. */
     List<String> write(Path home, long records, long seed) throws IOException {
+        return write(home, records, seed, "mm-bench", 0);
+    }
+
+    /**
+     * Writes {@code records} records into new logs named {@code prefix} and a number under {@code home},
+     * their times following {@code before} records written earlier; returns the session ids.
+     */
+    List<String> write(Path home, long records, long seed, String prefix, long before) throws IOException {
         Random random = new Random(seed);
         List<String> sessions = new ArrayList<>();
         long written = 0;
         for (int s = 0; written < records; s++) {
-            String id = "mm-bench" + s;
+            String id = prefix + s;
             sessions.add(id);
             Path dir = home.resolve("sessions").resolve(id);
             Files.createDirectories(dir);
             long n = Math.min(RECORDS_PER_SESSION, records - written);
             try (BufferedWriter out = Files.newBufferedWriter(dir.resolve("0.jsonl"), StandardCharsets.UTF_8)) {
                 for (long r = 0; r < n; r++) {
-                    Instant t = START.plusSeconds((written + r) * 30);
+                    Instant t = START.plusSeconds((before + written + r) * 30);
                     out.write(writer.writeValueAsString(record(random, t, r)));
                     out.write('\n');
                 }

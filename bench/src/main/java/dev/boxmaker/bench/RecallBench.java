@@ -113,12 +113,45 @@ public final class RecallBench {
             Fts5Floor.Result floor = Fts5Floor.run(index);
             System.out.printf("floor: the same %,d texts into a bare FTS5 table (reindex's pragmas, in process):"
                     + " %.1f s, %,.0f rows/s%n", floor.rows(), floor.seconds(), floor.rows() / floor.seconds());
+            memoryd.destroy();
+            memoryd.waitFor();
+            memoryd = pastProgress(jar, home, corpus, records);
         } finally {
             memoryd.destroy();
             memoryd.waitFor();
             BenchHomes.release(home);
         }
     }
+
+    /**
+     * With memoryd stopped, half as many records again written in new logs, as turns written while it
+     * was down; memoryd started again, and timed from its launch until the index's progress covers
+     * them. Returns the memoryd started.
+     */
+    static Process pastProgress(Path jar, Path home, ChatCorpus corpus, long records) throws Exception {
+        long added = records / 2;
+        corpus.write(home, added, SEED + 2, "mm-more", records);
+        new ProcessBuilder("sync").inheritIO().start().waitFor();
+        Path index = home.resolve("index/memory.sqlite3");
+        long started = System.nanoTime();
+        Process memoryd = startMemoryd(jar, home);
+        while (!caughtUp(index, records + added)) {
+            if (!memoryd.isAlive()) {
+                throw new IllegalStateException("memoryd exited during catch-up; see memoryd.log");
+            }
+            Thread.sleep(PAST_PROGRESS_POLL_MILLIS);
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        System.out.printf("catch-up past progress at start (memoryd start included): %,d records added to an index of"
+                + " %,d, %.1f s, %,.0f records/s%n", added, records, seconds, added / seconds);
+        Path wal = index.resolveSibling("memory.sqlite3-wal");
+        System.out.printf("index file: %,d bytes, its log (-wal) %,d bytes; memoryd %s%n", Files.size(index),
+                Files.exists(wal) ? Files.size(wal) : 0, rss(memoryd.pid()));
+        return memoryd;
+    }
+
+    /** How often the catch-up past progress is looked at: each look opens the index and sums its progress. */
+    static final long PAST_PROGRESS_POLL_MILLIS = 20;
 
     /**
      * memoryd started as a process on {@code home}, as a deployment starts it (MEMORYD_JAVA_OPTS, or

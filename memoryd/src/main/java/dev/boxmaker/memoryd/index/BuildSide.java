@@ -24,18 +24,41 @@ final class BuildSide implements AutoCloseable {
     /** The tables the side file fills, copied in this order. */
     private static final String[] TABLES = {"sources", "postings", "terms"};
 
+    /**
+     * A catch-up round's side file keeps its postings in order of term and first row (CatchUpRounds):
+     * they are added to the index's in that order, read page after page rather than row by row
+     * through an index, and no postings index is made at the end.
+     */
+    private static final String POSTINGS_IN_TERM_ORDER = "CREATE TABLE postings (term TEXT NOT NULL,"
+            + " first INTEGER NOT NULL, last INTEGER NOT NULL, n INTEGER NOT NULL, data BLOB NOT NULL,"
+            + " PRIMARY KEY (term, first)) WITHOUT ROWID";
+
     private final Path file;
     private final Connection c;
     private final IndexWrites writes;
+    private final boolean termOrder;
 
-    private BuildSide(Path file, Connection c) throws SQLException {
+    private BuildSide(Path file, Connection c, boolean termOrder) throws SQLException {
         this.file = file;
         this.c = c;
         this.writes = new IndexWrites(c);
+        this.termOrder = termOrder;
     }
 
     /** The side file of the build of {@code built}, made new and empty. */
     static BuildSide open(Path built) throws IOException, SQLException {
+        return open(built, false);
+    }
+
+    /**
+     * The side file of {@code indexFile} for a catch-up's round, made new and empty, its postings in
+     * term order ({@link #POSTINGS_IN_TERM_ORDER}).
+     */
+    static BuildSide openForRound(Path indexFile) throws IOException, SQLException {
+        return open(indexFile, true);
+    }
+
+    private static BuildSide open(Path built, boolean termOrder) throws IOException, SQLException {
         Path file = built.resolveSibling(built.getFileName() + SUFFIX);
         // One left by a crashed build goes first.
         IndexFile.deleteWithSidecars(file);
@@ -45,12 +68,23 @@ final class BuildSide implements AutoCloseable {
             // at the end, as a build makes it.
             IndexSchema.create(c);
             IndexSchema.dropPostingsIndex(c);
-            return new BuildSide(file, c);
+            if (termOrder) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("DROP TABLE postings");
+                    s.execute(POSTINGS_IN_TERM_ORDER);
+                }
+            }
+            return new BuildSide(file, c, termOrder);
         } catch (SQLException e) {
             IndexFile.closeQuietly(c);
             IndexFile.deleteWithSidecars(file);
             throw e;
         }
+    }
+
+    /** Where the side file is. */
+    Path file() {
+        return file;
     }
 
     /** Writes {@code batch}'s sources, postings, term counts and totals, in a transaction of its own. */
@@ -63,10 +97,12 @@ final class BuildSide implements AutoCloseable {
         IndexFile.partOfTransaction(c, () -> writes.applyRest(part));
     }
 
-    /** The end of the build's batches: what was held back, then the postings index. */
+    /** The end of the build's batches: what was held back, then the postings index (a round's needs none). */
     void finish(IndexWrites.Planned heldBack) throws SQLException {
         IndexFile.inTransaction(c, () -> writes.write(heldBack));
-        IndexSchema.createPostingsIndex(c);
+        if (!termOrder) {
+            IndexSchema.createPostingsIndex(c);
+        }
     }
 
     /**

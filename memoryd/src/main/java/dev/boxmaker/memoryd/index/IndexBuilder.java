@@ -10,8 +10,6 @@ import dev.boxmaker.proto.log.LogRecord;
 import dev.boxmaker.proto.log.SessionLogReader;
 import dev.boxmaker.proto.log.SessionLogs;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -20,7 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import org.jboss.logging.Logger;
 
 /**
@@ -86,8 +83,11 @@ final class IndexBuilder {
     private int batchRecords;
     /** While a catch-up of every log runs: the threads writing batches, and the next rowid. */
     private WritingThreads writing;
-    /** While a build with a side file reads its logs: the side file. */
+    /** While a build with a side file, or a catch-up in rounds, reads its logs: the side file. */
     private BuildSide side;
+    /** While a catch-up in rounds reads its logs: its rounds. */
+    private CatchUpRounds rounds;
+    private CatchUpRounds.Limits roundLimits = CatchUpRounds.Limits.DEFAULT;
     private long pipelineNextRowid;
     /** While a catch-up of every log runs: the progress of every log, read once before it. */
     private Map<String, LogProgress> savedProgress;
@@ -130,7 +130,22 @@ final class IndexBuilder {
      * is skipped, named. Logs share transactions, so a start-up over many short logs commits rarely.
      */
     Counts catchUpAll(Path notes) throws SQLException {
-        return sessionsPipelined().plus(new Counts(0, 0, catchUpNotes(notes)));
+        return catchUpAll(notes, null);
+    }
+
+    /**
+     * {@link #catchUpAll}; into the index at {@code indexFile}, which readers read, in rounds with a
+     * side file ({@link CatchUpRounds}) when the logs hold at least {@link CatchUpRounds.Limits#fromBytes}
+     * past their progress.
+     */
+    Counts catchUpAll(Path notes, Path indexFile) throws SQLException {
+        return sessionsPipelined(indexFile).plus(new Counts(0, 0, catchUpNotes(notes)));
+    }
+
+    /** With rounds of {@code limits} rather than {@link CatchUpRounds.Limits#DEFAULT}, so tests make many. */
+    IndexBuilder withRounds(CatchUpRounds.Limits limits) {
+        this.roundLimits = limits;
+        return this;
     }
 
     /**
@@ -150,7 +165,7 @@ final class IndexBuilder {
         this.side = side;
         Counts sessions;
         try {
-            sessions = sessionsPipelined();
+            sessions = sessionsPipelined(null);
         } finally {
             this.side = null;
         }
@@ -161,12 +176,16 @@ final class IndexBuilder {
         return sessions.plus(new Counts(0, 0, catchUpNotes(notes)));
     }
 
-    /** Every log under {@code sessions/}, read on this thread while the last batch is written on another. */
-    private Counts sessionsPipelined() throws SQLException {
+    /**
+     * Every log under {@code sessions/}, read on this thread while the last batch is written on
+     * another; in rounds into {@code indexFile} (null: never) when there is enough to read.
+     */
+    private Counts sessionsPipelined(Path indexFile) throws SQLException {
         Counts total = new Counts(0, 0, 0);
-        startPipeline();
+        List<String> sessions = SessionDirs.sessions(home);
+        startPipeline(indexFile, sessions);
         try {
-            for (String session : sessions(home)) {
+            for (String session : sessions) {
                 try {
                     total = total.plus(new Counts(1, readLog(SessionId.of(session)), 0));
                 } catch (IOException e) {
@@ -174,8 +193,20 @@ final class IndexBuilder {
                 }
             }
             flush();
+            if (rounds != null) {
+                rounds.end(writing);
+            }
+        } catch (SQLException | RuntimeException e) {
+            if (rounds != null) {
+                stopPipelineQuietly();
+                rounds.abandon();
+            }
+            throw e;
         } finally {
-            stopPipeline();
+            if (writing != null) {
+                stopPipeline();
+            }
+            rounds = null;
         }
         return total;
     }
@@ -186,11 +217,23 @@ final class IndexBuilder {
      * SQLite writes. Only the writing thread touches the connection: the rowids and every log's
      * progress are read here first.
      */
-    private void startPipeline() throws SQLException {
+    private void startPipeline(Path indexFile, List<String> sessions) throws SQLException {
         pipelineNextRowid = writes.nextRowid();
         savedProgress = LogProgress.readAll(c);
         batchRecords = Math.min(FIRST_BATCH_RECORDS, recordsPerTransaction);
-        writing = side == null ? new WritingThreads(false) : new WritingThreads(true, partsInFlight);
+        if (indexFile != null && CatchUpRounds.unreadBytes(home, sessions, savedProgress) >= roundLimits.fromBytes()) {
+            rounds = new CatchUpRounds(c, indexFile, writes, roundLimits);
+        }
+        writing = side == null && rounds == null ? new WritingThreads(false) : new WritingThreads(true, partsInFlight);
+    }
+
+    /** After a failure: the threads ended, the first failure being the one thrown. */
+    private void stopPipelineQuietly() {
+        try {
+            stopPipeline();
+        } catch (SQLException e) {
+            // Already failed.
+        }
     }
 
     /** Waits for the last batch and ends the pipeline; after it, this thread owns the connection again. */
@@ -202,44 +245,6 @@ final class IndexBuilder {
             savedProgress = null;
             batchRecords = recordsPerTransaction;
             writes.batchesPrepared();
-        }
-    }
-
-    /** The sessions under {@code home} that have a log, in order; a directory that cannot be read is named. */
-    static List<String> sessions(Path home) {
-        TreeSet<String> out = new TreeSet<>();
-        sessions(home, out, Integer.MAX_VALUE);
-        return List.copyOf(out);
-    }
-
-    /**
-     * Whether any session under {@code home} has a log: the first one found answers, so a start
-     * over 5,000 sessions does not list them all twice (about 0.15 s before a build could begin).
-     */
-    static boolean anySession(Path home) {
-        TreeSet<String> out = new TreeSet<>();
-        sessions(home, out, 1);
-        return !out.isEmpty();
-    }
-
-    /** Adds to {@code out} the sessions under {@code home} that have a log, until it holds {@code most}. */
-    private static void sessions(Path home, TreeSet<String> out, int most) {
-        Path dir = home.resolve(SessionLogs.SESSIONS_DIR);
-        if (!Files.isDirectory(dir)) {
-            return;
-        }
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path p : entries) {
-                String name = p.getFileName().toString();
-                if (SessionId.isValid(name) && Files.isRegularFile(p.resolve(SessionLogs.LOG_FILE))) {
-                    out.add(name);
-                    if (out.size() >= most) {
-                        return;
-                    }
-                }
-            }
-        } catch (IOException e) {
-            LOG.warn(Sentences.sessionsUnreadable(dir, e.getMessage()));
         }
     }
 
@@ -298,7 +303,7 @@ final class IndexBuilder {
             for (int i = start; i < end; i++) {
                 if (label.dataClass().compareTo(maxClass) <= 0) {
                     LogRows.rows(session, first + i, records.get(i), label, pendingRows);
-                    if (side != null && pendingRows.size() >= partRows) {
+                    if ((side != null || rounds != null) && pendingRows.size() >= partRows) {
                         writePart();
                     }
                 }
@@ -324,13 +329,24 @@ final class IndexBuilder {
         Map<String, LogProgress> progress = new LinkedHashMap<>(pendingProgress);
         pendingRows.clear();
         pendingProgress.clear();
+        long records = pendingRecords;
         pendingRecords = 0;
         if (writing == null) {
             LogProgress.transaction(c, () -> writes.insert(rows), progress);
             return;
         }
+        // A round starts before its first batch is prepared: from there, postings are held back.
+        BuildSide round = rounds != null ? rounds.side() : null;
         IndexWrites.Prepared batch = writes.prepare(rows, pipelineNextRowid);
         pipelineNextRowid += rows.size();
+        if (round != null) {
+            // The round's transaction commits these rows with their progress at its end.
+            writing.write(() -> IndexFile.partOfTransaction(c, () -> writes.applyText(batch)), () -> round.apply(batch));
+            if (rounds.add(progress, records)) {
+                rounds.end(writing);
+            }
+            return;
+        }
         BuildSide to = side;
         writing.write(() -> LogProgress.transaction(c, () -> {
             if (to == null) {
@@ -349,9 +365,9 @@ final class IndexBuilder {
     private void writePart() throws SQLException {
         List<IndexRow> rows = new ArrayList<>(pendingRows);
         pendingRows.clear();
+        BuildSide to = rounds != null ? rounds.side() : side;
         IndexWrites.Prepared part = writes.preparePart(rows, pipelineNextRowid);
         pipelineNextRowid += rows.size();
-        BuildSide to = side;
         writing.write(() -> IndexFile.partOfTransaction(c, () -> writes.applyText(part)), () -> to.applyPart(part));
     }
 

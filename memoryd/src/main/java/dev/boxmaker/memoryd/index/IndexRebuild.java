@@ -42,7 +42,7 @@ final class IndexRebuild {
      * {@link IndexFile#open}) rather than building another at each start.
      */
     static boolean anythingToRead(MemoryIndex.Config config) {
-        return config.notesFile().toFile().length() > 0 || IndexBuilder.anySession(config.home());
+        return config.notesFile().toFile().length() > 0 || SessionDirs.anySession(config.home());
     }
 
     /** Records a running build has read so far; empty when none is running. */

@@ -113,6 +113,8 @@ public final class MemoryIndex implements AutoCloseable {
         MemoryIndex index = new MemoryIndex(config);
         Tokens.calibrateSoon();
         index.submit(() -> {
+            // What a catch-up in rounds left when memoryd stopped during one; its round is read again.
+            IndexFile.deleteWithSidecars(CatchUpRounds.sideFile(index.file));
             int found = index.openWriter();
             if (found != IndexSchema.VERSION) {
                 LOG.info(Sentences.indexRebuilding(index.file, found, IndexSchema.VERSION));
@@ -122,7 +124,7 @@ public final class MemoryIndex implements AutoCloseable {
                 // a reindex, which is several times faster than catching up into a file readers read.
                 index.rebuild();
             } else {
-                index.builder().catchUpAll(config.notesFile());
+                index.builder().catchUpAll(config.notesFile(), index.file);
             }
             return null;
         });

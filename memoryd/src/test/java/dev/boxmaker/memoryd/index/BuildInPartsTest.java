@@ -11,9 +11,6 @@ import dev.boxmaker.proto.log.LogRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
@@ -54,16 +51,16 @@ class BuildInPartsTest {
             for (Connection c : List.of(parts, partsOfOne)) {
                 assertThat(Rows.all(c)).hasSizeGreaterThan(150).containsExactlyElementsOf(Rows.all(whole));
                 assertThat(CatchUpTest.terms(c)).containsExactlyElementsOf(CatchUpTest.terms(whole));
-                assertThat(table(c, "SELECT log, records, class, untrusted, bytes FROM progress ORDER BY log"))
-                        .hasSize(3).containsExactlyElementsOf(table(whole, "SELECT log, records, class, untrusted, bytes FROM progress ORDER BY log"));
-                assertThat(table(c, "SELECT rows, tokens FROM stats")).containsExactlyElementsOf(table(whole, "SELECT rows, tokens FROM stats"));
+                assertThat(TestIndexes.table(c, "SELECT log, records, class, untrusted, bytes FROM progress ORDER BY log"))
+                        .hasSize(3).containsExactlyElementsOf(TestIndexes.table(whole, "SELECT log, records, class, untrusted, bytes FROM progress ORDER BY log"));
+                assertThat(TestIndexes.table(c, "SELECT rows, tokens FROM stats")).containsExactlyElementsOf(TestIndexes.table(whole, "SELECT rows, tokens FROM stats"));
                 assertThat(TestIndexes.postings(c, false)).containsExactlyElementsOf(TestIndexes.postings(c, true));
                 assertThat(CatchUpTest.scalar(c, "SELECT count(DISTINCT segid) FROM hits_idx")).isEqualTo(1);
                 c.createStatement().execute("INSERT INTO hits (hits) VALUES ('integrity-check')");
             }
             // Cut at the same batch ends: the same segments, byte for byte.
             String segments = "SELECT term, first, last, n, hex(data) FROM postings ORDER BY term, first";
-            assertThat(table(parts, segments)).hasSizeGreaterThan(20).containsExactlyElementsOf(table(whole, segments));
+            assertThat(TestIndexes.table(parts, segments)).hasSizeGreaterThan(20).containsExactlyElementsOf(TestIndexes.table(whole, segments));
             assertThat(Rows.all(whole)).containsExactlyElementsOf(Rows.all(caughtUp));
             assertThat(TestIndexes.postings(whole, false)).containsExactlyElementsOf(TestIndexes.postings(caughtUp, false));
         }
@@ -90,20 +87,5 @@ class BuildInPartsTest {
             builder.catchUpAll(home.resolve("memory/notes.md"));
         }
         return c;
-    }
-
-    private static List<String> table(Connection c, String sql) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (ResultSet rs = c.createStatement().executeQuery(sql)) {
-            int columns = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= columns; i++) {
-                    row.append(rs.getString(i)).append('|');
-                }
-                out.add(row.toString());
-            }
-        }
-        return out;
     }
 }

@@ -356,9 +356,9 @@ class CatchUpTest {
             assertThat(Rows.texts(index)).isEmpty();
         }
         assertThat(fileKey(file)).isEqualTo(made);
-        assertThat(IndexBuilder.anySession(home)).isFalse();
+        assertThat(SessionDirs.anySession(home)).isFalse();
         append(home, B, user("a log among the folders", null));
-        assertThat(IndexBuilder.anySession(home)).isTrue();
+        assertThat(SessionDirs.anySession(home)).isTrue();
     }
 
     /** Opens the index of a home with nothing to read, and closes it; its file's key. */

@@ -116,4 +116,20 @@ public final class TestIndexes {
         out.sort(null);
         return out;
     }
+
+    /** Every row {@code sql} answers, each as its columns' values followed by {@code |}, in its order. */
+    public static List<String> table(Connection c, String sql) throws java.sql.SQLException {
+        List<String> out = new ArrayList<>();
+        try (java.sql.ResultSet rs = c.createStatement().executeQuery(sql)) {
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= columns; i++) {
+                    row.append(rs.getString(i)).append('|');
+                }
+                out.add(row.toString());
+            }
+        }
+        return out;
+    }
 }

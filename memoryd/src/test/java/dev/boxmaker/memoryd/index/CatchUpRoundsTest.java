@@ -1,0 +1,203 @@
+package dev.boxmaker.memoryd.index;
+
+import static dev.boxmaker.memoryd.index.Logs.append;
+import static dev.boxmaker.memoryd.index.Logs.result;
+import static dev.boxmaker.memoryd.index.Logs.said;
+import static dev.boxmaker.memoryd.index.Logs.user;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.log.LogRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A large catch-up into an index readers read, in rounds with a side file (CatchUpRounds). */
+class CatchUpRoundsTest {
+    private static final List<String> SESSIONS = List.of("mm-aaaaaaaaaaaa", "chat-1789bbbbbb", "chat-1789cccccc");
+
+    @TempDir
+    Path home;
+
+    private final Random random = new Random(23);
+
+    /** {@code n} records for {@code session}: user and assistant text, some not plain ASCII, and tool results. */
+    private void write(String session, int n) throws Exception {
+        LogRecord[] records = new LogRecord[n];
+        for (int i = 0; i < n; i++) {
+            String text = "line " + random.nextInt(40) + (random.nextInt(5) == 0 ? " café naïve" : " the launch")
+                    + " window " + random.nextInt(9) + (random.nextInt(7) == 0 ? " rare" + random.nextInt(1_000) : "");
+            records[i] = switch (i % 4) {
+                case 0 -> user(text, null);
+                case 1 -> said(text);
+                case 2 -> result(text, DataClass.PRIVATE, false);
+                default -> user(text, "kyle");
+            };
+        }
+        append(home, session, records);
+    }
+
+    /** A new index file named {@code name}, caught up with every log as it is now, batch by batch. */
+    private Path indexed(String name) throws Exception {
+        Path file = home.resolve("index/" + name + ".sqlite3");
+        Files.createDirectories(file.getParent());
+        IndexFile.createPrivate(file);
+        try (Connection c = IndexFile.open(file, true)) {
+            IndexSchema.create(c);
+            new IndexBuilder(c, home, DataClass.PRIVATE, new AtomicLong(), 5).catchUpAll(notes());
+        }
+        return file;
+    }
+
+    /** A builder of batches of 3 records, parts of 2 rows and rounds of {@code roundRecords}. */
+    private IndexBuilder builder(Connection c, int roundRecords, SqlWork atMerge) throws SQLException {
+        return new IndexBuilder(c, home, DataClass.PRIVATE, new AtomicLong(), 3, 2, 2)
+                .withRounds(new CatchUpRounds.Limits(0, roundRecords, atMerge));
+    }
+
+    private Path notes() {
+        return home.resolve("memory/notes.md");
+    }
+
+    /** Everything a catch-up writes: rows, postings, term counts and bounds, totals, and progress. */
+    private static List<String> everything(Connection c) throws Exception {
+        List<String> out = new ArrayList<>(Rows.all(c));
+        out.addAll(TestIndexes.postings(c, false));
+        out.addAll(TestIndexes.table(c, "SELECT term, docs, tf_max, len_min FROM terms ORDER BY term"));
+        out.addAll(TestIndexes.table(c, "SELECT rows, tokens FROM stats"));
+        out.addAll(TestIndexes.table(c, "SELECT log, records, class, untrusted, bytes FROM progress ORDER BY log"));
+        return out;
+    }
+
+    /**
+     * FTS5's own check of its index against its rows, the postings against FTS5's instances, and
+     * FTS5's merge setting its own again.
+     */
+    private static void wholeAndAgreeing(Connection c) throws Exception {
+        c.createStatement().execute("INSERT INTO hits (hits) VALUES ('integrity-check')");
+        assertThat(CatchUpTest.scalar(c, "SELECT v FROM hits_config WHERE k = 'automerge'")).isEqualTo(IndexSchema.AUTOMERGE);
+        assertThat(TestIndexes.postings(c, false)).containsExactlyElementsOf(TestIndexes.postings(c, true));
+    }
+
+    @Test
+    void aCatchUpInRoundsWritesWhatOneBatchByBatchWrites() throws Exception {
+        for (String session : SESSIONS) {
+            write(session, 20 + random.nextInt(20));
+        }
+        Path rounds = indexed("rounds");
+        Path batches = indexed("batches");
+        // Records written while memoryd was down: more in each log, and a new session.
+        for (String session : SESSIONS) {
+            write(session, 30 + random.nextInt(30));
+        }
+        write("chat-1789dddddd", 45);
+        try (Connection r = IndexFile.open(rounds, true); Connection b = IndexFile.open(batches, true)) {
+            IndexBuilder.Counts read = builder(r, 7, () -> { }).catchUpAll(notes(), rounds);
+            new IndexBuilder(b, home, DataClass.PRIVATE, new AtomicLong(), 3).catchUpAll(notes());
+            assertThat(read.records()).isGreaterThan(130);
+            assertThat(everything(r)).hasSizeGreaterThan(500).containsExactlyElementsOf(everything(b));
+            wholeAndAgreeing(r);
+            assertThat(CatchUpTest.scalar(r, "SELECT count(*) FROM pragma_database_list WHERE name = 'side'")).isZero();
+            assertThat(r.getAutoCommit()).isTrue();
+        }
+        assertThat(CatchUpRounds.sideFile(rounds)).doesNotExist();
+    }
+
+    @Test
+    void aRoundThatFailsLeavesTheIndexAsTheRoundsBeforeItAndTheNextCatchUpReadsTheRest() throws Exception {
+        for (String session : SESSIONS) {
+            write(session, 12);
+        }
+        Path rounds = indexed("rounds");
+        Path batches = indexed("batches");
+        for (String session : SESSIONS) {
+            write(session, 40);
+        }
+        try (Connection r = IndexFile.open(rounds, true); Connection b = IndexFile.open(batches, true)) {
+            List<String> before = everything(r);
+            AtomicInteger merges = new AtomicInteger();
+            IndexBuilder failing = builder(r, 20, () -> {
+                if (merges.incrementAndGet() == 3) {
+                    throw new SQLException("the third round fails");
+                }
+            });
+            assertThatThrownBy(() -> failing.catchUpAll(notes(), rounds)).isInstanceOf(SQLException.class)
+                    .hasMessage("the third round fails");
+            List<String> twoRounds = everything(r);
+            assertThat(twoRounds).isNotEqualTo(before);
+            // Two rounds of seven batches of three records, and nothing of the third: the first log
+            // read whole (40 records, 30 rows: no tool result is a row), then 2 records of the next.
+            assertThat(CatchUpTest.scalar(r, "SELECT sum(records) FROM progress")).isEqualTo(36 + 42);
+            assertThat(CatchUpTest.scalar(r, "SELECT count(*) FROM sources")).isEqualTo(27 + 30 + 2);
+            assertThat(CatchUpTest.scalar(r, "SELECT count(*) FROM hits")).isEqualTo(27 + 30 + 2);
+            wholeAndAgreeing(r);
+            assertThat(r.getAutoCommit()).isTrue();
+            assertThat(CatchUpTest.scalar(r, "SELECT count(*) FROM pragma_database_list WHERE name = 'side'")).isZero();
+            assertThat(CatchUpRounds.sideFile(rounds)).doesNotExist();
+
+            builder(r, 20, () -> { }).catchUpAll(notes(), rounds);
+            new IndexBuilder(b, home, DataClass.PRIVATE, new AtomicLong(), 3).catchUpAll(notes());
+            assertThat(everything(r)).containsExactlyElementsOf(everything(b));
+            wholeAndAgreeing(r);
+        }
+    }
+
+    @Test
+    void aSmallCatchUpWritesItsBatchesAsTheyComeWithoutASideFile() throws Exception {
+        for (String session : SESSIONS) {
+            write(session, 10);
+        }
+        Path file = indexed("small");
+        write(SESSIONS.get(0), 30);
+        long unread = CatchUpRounds.unreadBytes(home, SESSIONS, readProgress(file));
+        assertThat(unread).isPositive();
+        try (Connection c = IndexFile.open(file, true)) {
+            IndexBuilder below = new IndexBuilder(c, home, DataClass.PRIVATE, new AtomicLong(), 3)
+                    .withRounds(new CatchUpRounds.Limits(unread + 1, 7, () -> {
+                        throw new SQLException("no round was expected");
+                    }));
+            assertThat(below.catchUpAll(notes(), file).records()).isEqualTo(30);
+        }
+    }
+
+    @Test
+    void unreadBytesCountWhatEachLogHoldsPastItsProgress() throws Exception {
+        write(SESSIONS.get(0), 10);
+        write(SESSIONS.get(1), 10);
+        Path file = indexed("progress");
+        long before = Files.size(home.resolve("sessions/" + SESSIONS.get(1) + "/0.jsonl"));
+        write(SESSIONS.get(1), 5);
+        write(SESSIONS.get(2), 7);
+        long grown = Files.size(home.resolve("sessions/" + SESSIONS.get(1) + "/0.jsonl")) - before;
+        long whole = Files.size(home.resolve("sessions/" + SESSIONS.get(2) + "/0.jsonl"));
+        assertThat(CatchUpRounds.unreadBytes(home, SESSIONS, readProgress(file))).isEqualTo(grown + whole);
+        assertThat(CatchUpRounds.unreadBytes(home, List.of("chat-1789eeeeee"), readProgress(file))).isZero();
+    }
+
+    @Test
+    void aSideFileLeftByAStopDuringARoundIsDeletedWhenTheIndexOpens() throws Exception {
+        write(SESSIONS.get(0), 5);
+        Path side = CatchUpRounds.sideFile(home.resolve("index/" + MemoryIndex.FILE));
+        Files.createDirectories(side.getParent());
+        Files.writeString(side, "half a round");
+        try (MemoryIndex index = TestIndexes.open(home)) {
+            assertThat(Rows.all(index)).hasSize(4);
+        }
+        assertThat(side).doesNotExist();
+    }
+
+    private static java.util.Map<String, LogProgress> readProgress(Path file) throws SQLException {
+        try (Connection c = IndexFile.open(file, true)) {
+            return LogProgress.readAll(c);
+        }
+    }
+}
