@@ -14,17 +14,18 @@ import java.util.Map;
 
 /**
  * A large catch-up into the index that readers read (many records written while memoryd was down),
- * in rounds, each one transaction of the index: as a build does, each batch's FTS5 rows go into the
- * index on one thread while its sources rows, postings and term counts go into a side file
- * ({@code memory.sqlite3.side}) on another, with postings held back from batch to batch
- * ({@link BuildTerms}); at the round's end the side file's rows are added to the index's, with the
- * progress they reach, and the round commits. Recall reads the index as it was until then; a
- * failure or a crash in a round leaves the index as the last round left it, and the next start reads
- * the round again.
+ * in rounds, each one transaction of the index. As in a build, each batch's FTS5 and sources rows go
+ * into the index on one thread while its postings and term counts go into a side file
+ * ({@code memory.sqlite3.side}, postings in term order) on another, postings held back from batch to
+ * batch ({@link BuildTerms}), and FTS5 merges nothing as it goes; at the round's end the side file's
+ * postings and counts are added to the index's, with the progress reached, and the round commits.
+ * Recall reads the index as it was until then. A failure or a crash in a round leaves the index as
+ * the last round left it, and the next start reads the round again.
  *
- * <p>Written batch by batch into the index, a catch-up of 300,000 records into one of a million read
- * about 40,000 records a second: each batch wrote a segment and a count for nearly every term it
- * touched, into every page of the postings index and the terms table (docs/benchmarks.md).
+ * <p>Written batch by batch into the index, a catch-up of a million records into an index of a
+ * million read about 35,000 records a second: each batch wrote a segment and a count for nearly every
+ * term it touched, into every page of the postings index and the terms table, and FTS5 merged its
+ * segments as it went (docs/benchmarks.md).
  */
 final class CatchUpRounds {
     /** Below this many bytes of logs past their progress, a catch-up writes its batches as they come. */
@@ -131,15 +132,18 @@ final class CatchUpRounds {
 
     /**
      * Ends the round, if one is started, once every batch is written: the side file's held-back
-     * postings and index, then its rows added to the index's, with the progress reached, in the
+     * postings, then its postings and counts added to the index's, with the progress reached, in the
      * round's transaction.
      */
     void end(WritingThreads writing) throws SQLException {
         if (side == null) {
             return;
         }
+        // The side file's last writes on its own thread, while FTS5's last rows are written.
+        IndexWrites.Planned heldBack = writes.finishBuild();
+        BuildSide finishing = side;
+        writing.write(() -> { }, () -> finishing.finish(heldBack));
         writing.await();
-        side.finish(writes.finishBuild());
         LogProgress.transaction(c, this::merge, progress);
         progress.clear();
         records = 0;
@@ -147,12 +151,14 @@ final class CatchUpRounds {
         closeSide();
     }
 
-    /** The side file's rows added to the index's: rowids after the index's, segments under new ids, counts summed. */
+    /**
+     * FTS5's merge setting its own again, and the side file's rows added to the index's: segments
+     * under new ids, in term order, term counts and totals summed.
+     */
     private void merge() throws SQLException {
         limits.atMerge().run();
         try (Statement s = c.createStatement()) {
             s.execute("INSERT INTO hits (hits, rank) VALUES ('automerge', " + IndexSchema.AUTOMERGE + ")");
-            s.execute("INSERT INTO main.sources SELECT * FROM side.sources");
             s.execute("INSERT INTO main.postings (term, first, last, n, data)"
                     + " SELECT term, first, last, n, data FROM side.postings ORDER BY term, first");
             s.execute("INSERT INTO main.terms (term, docs, tf_max, len_min)"

@@ -341,7 +341,10 @@ final class IndexBuilder {
         pipelineNextRowid += rows.size();
         if (round != null) {
             // The round's transaction commits these rows with their progress at its end.
-            writing.write(() -> IndexFile.partOfTransaction(c, () -> writes.applyText(batch)), () -> round.apply(batch));
+            writing.write(() -> IndexFile.partOfTransaction(c, () -> {
+                writes.applyText(batch);
+                writes.applySources(batch);
+            }), () -> round.apply(batch));
             if (rounds.add(progress, records)) {
                 rounds.end(writing);
             }
@@ -368,7 +371,13 @@ final class IndexBuilder {
         BuildSide to = rounds != null ? rounds.side() : side;
         IndexWrites.Prepared part = writes.preparePart(rows, pipelineNextRowid);
         pipelineNextRowid += rows.size();
-        writing.write(() -> IndexFile.partOfTransaction(c, () -> writes.applyText(part)), () -> to.applyPart(part));
+        boolean round = rounds != null;
+        writing.write(() -> IndexFile.partOfTransaction(c, () -> {
+            writes.applyText(part);
+            if (round) {
+                writes.applySources(part);
+            }
+        }), () -> to.applyPart(part));
     }
 
     /** Reads notes.md past its progress ({@link NotesCatchUp#catchUp}); the number of notes it added. */

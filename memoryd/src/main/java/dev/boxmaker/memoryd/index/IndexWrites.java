@@ -213,12 +213,14 @@ final class IndexWrites {
      * with a side file writes there, on a thread of its own.
      */
     void applyRest(Prepared batch) throws SQLException {
+        applySources(batch);
+        applyCounts(batch);
+    }
+
+    /** A prepared batch's sources rows: what a catch-up in rounds writes into the index with its FTS5 rows. */
+    void applySources(Prepared batch) throws SQLException {
         List<IndexRow> rows = batch.rows();
         if (rows.isEmpty()) {
-            // A build's batch whose rows all went in earlier parts still has its segments to write.
-            if (batch.planned() != null) {
-                write(batch.planned());
-            }
             return;
         }
         boolean sessions = rows.stream().allMatch(IndexWrites::sessionRow);
@@ -232,13 +234,20 @@ final class IndexWrites {
                 }
             }
         }
+    }
+
+    /** A prepared batch's postings, term counts and totals: what a catch-up in rounds writes into its side file. */
+    void applyCounts(Prepared batch) throws SQLException {
         if (batch.planned() != null) {
+            // A build's batch whose rows all went in earlier parts still has its segments to write.
             write(batch.planned());
         } else {
             terms.add(batch.byTerm());
-            postings.add(batch.byTerm(), rows.size());
+            postings.add(batch.byTerm(), batch.rows().size());
         }
-        addStats(rows.size(), batch.tokenTotal());
+        if (!batch.rows().isEmpty()) {
+            addStats(batch.rows().size(), batch.tokenTotal());
+        }
     }
 
     /**
