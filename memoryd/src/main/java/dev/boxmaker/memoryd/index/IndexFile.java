@@ -20,6 +20,13 @@ final class IndexFile {
     /** How long a connection waits for another's lock before failing. */
     static final int BUSY_TIMEOUT_MILLIS = 5_000;
 
+    /**
+     * The most of its log ({@code -wal}) the index keeps on disk once the log starts over after a
+     * checkpoint: a catch-up's round grows it to about 100 MB at chat-like sizes, which SQLite would
+     * otherwise keep, and reuse, for good.
+     */
+    static final long WAL_BYTES_KEPT = 16L << 20;
+
     /** SQLite's primary result codes for a damaged file. */
     private static final int SQLITE_CORRUPT = 11;
     private static final int SQLITE_NOTADB = 26;
@@ -63,6 +70,7 @@ final class IndexFile {
                 // In WAL mode NORMAL loses at most the last commits on power loss, never consistency;
                 // the index is disposable and progress is committed with its rows.
                 s.execute("PRAGMA synchronous = NORMAL");
+                s.execute("PRAGMA journal_size_limit = " + WAL_BYTES_KEPT);
             }
         } catch (SQLException e) {
             c.close();
