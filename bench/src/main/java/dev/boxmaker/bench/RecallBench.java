@@ -254,7 +254,7 @@ public final class RecallBench {
     }
 
     /** Whether the index's progress covers {@code records} and its postings index is made. */
-    private static boolean caughtUp(Path index, long records) {
+    static boolean caughtUp(Path index, long records) {
         if (!Files.exists(index)) {
             return false;
         }
