@@ -39,6 +39,14 @@ final class CatchUpRounds {
     static final int RECORDS_MAX = 250_000;
 
     /**
+     * FTS5's pending data inside a round, half a build's ({@link IndexSchema#FTS5_HASH_BYTES}): a
+     * round fills it to its limit, with the side file's connection writing beside it, where a batch
+     * written as it comes commits it at about a third of a build's. memoryd's peak during a catch-up
+     * was some 9 MB lower with it, and no slower (docs/benchmarks.md, session 13).
+     */
+    static final int HASH_BYTES = 8 << 20;
+
+    /**
      * When a catch-up goes in rounds, how large they are, and what runs in each round's transaction
      * before its rows are merged (nothing; tests make rounds small, and fail one with it).
      */
@@ -55,6 +63,13 @@ final class CatchUpRounds {
     private long records;
     /** The round's side file, attached to {@code c} as {@code side}; null between rounds. */
     private BuildSide side;
+    /** FTS5's merge and pending-data settings before the round, its own defaults where the file has none. */
+    private long automergeBefore;
+    private long hashBefore;
+
+    /** FTS5's defaults (fts5_config.c), for a file whose configuration does not name a setting. */
+    private static final long FTS5_AUTOMERGE = 4;
+    private static final long FTS5_HASH_BYTES = 1 << 20;
 
     CatchUpRounds(Connection c, Path indexFile, IndexWrites writes, Limits limits) {
         this.c = c;
@@ -110,12 +125,15 @@ final class CatchUpRounds {
             throw e;
         }
         writes.startBuild();
-        // The round's transaction opens here, and in it FTS5 merges nothing as it goes, as in a build;
-        // its segments are merged once a level holds CRISIS_MERGE of them, and the setting is FTS5's
-        // own again when the round commits, or rolls back.
+        // The round's transaction opens here, and in it FTS5 merges nothing as it goes, as in a build
+        // (its segments are merged once a level holds CRISIS_MERGE of them), and holds half a build's
+        // pending data; both settings are as they were when the round commits, or rolls back.
         c.setAutoCommit(false);
         try (Statement s = c.createStatement()) {
+            automergeBefore = setting(s, "automerge", FTS5_AUTOMERGE);
+            hashBefore = setting(s, "hashsize", FTS5_HASH_BYTES);
             s.execute("INSERT INTO hits (hits, rank) VALUES ('automerge', 0)");
+            s.execute("INSERT INTO hits (hits, rank) VALUES ('hashsize', " + HASH_BYTES + ")");
         } catch (SQLException e) {
             abandon();
             throw e;
@@ -152,13 +170,14 @@ final class CatchUpRounds {
     }
 
     /**
-     * FTS5's merge setting its own again, and the side file's rows added to the index's: segments
-     * under new ids, in term order, term counts and totals summed.
+     * FTS5's settings as they were before the round, and the side file's rows added to the index's:
+     * segments under new ids, in term order, term counts and totals summed.
      */
     private void merge() throws SQLException {
         limits.atMerge().run();
         try (Statement s = c.createStatement()) {
-            s.execute("INSERT INTO hits (hits, rank) VALUES ('automerge', " + IndexSchema.AUTOMERGE + ")");
+            s.execute("INSERT INTO hits (hits, rank) VALUES ('automerge', " + automergeBefore + ")");
+            s.execute("INSERT INTO hits (hits, rank) VALUES ('hashsize', " + hashBefore + ")");
             s.execute("INSERT INTO main.postings (term, first, last, n, data)"
                     + " SELECT term, first, last, n, data FROM side.postings ORDER BY term, first");
             s.execute("INSERT INTO main.terms (term, docs, tf_max, len_min)"
@@ -167,6 +186,13 @@ final class CatchUpRounds {
                     + " tf_max = max(tf_max, excluded.tf_max), len_min = min(len_min, excluded.len_min)");
             s.execute("UPDATE main.stats SET rows = rows + (SELECT rows FROM side.stats WHERE id = 1),"
                     + " tokens = tokens + (SELECT tokens FROM side.stats WHERE id = 1) WHERE id = 1");
+        }
+    }
+
+    /** FTS5's setting {@code key} in the index's configuration, {@code otherwise} when it names none. */
+    private static long setting(Statement s, String key, long otherwise) throws SQLException {
+        try (java.sql.ResultSet rs = s.executeQuery("SELECT v FROM hits_config WHERE k = '" + key + "'")) {
+            return rs.next() ? rs.getLong(1) : otherwise;
         }
     }
 

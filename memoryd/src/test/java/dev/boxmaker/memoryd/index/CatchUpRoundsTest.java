@@ -68,6 +68,10 @@ class CatchUpRoundsTest {
         return home.resolve("memory/notes.md");
     }
 
+    /** FTS5's merge and pending-data settings, its defaults (4 and 1 MB) where the file names none. */
+    private static final String SETTINGS = "SELECT coalesce((SELECT v FROM hits_config WHERE k = 'automerge'), 4),"
+            + " coalesce((SELECT v FROM hits_config WHERE k = 'hashsize'), 1048576)";
+
     /** Everything a catch-up writes: rows, postings, term counts and bounds, totals, and progress. */
     private static List<String> everything(Connection c) throws Exception {
         List<String> out = new ArrayList<>(Rows.all(c));
@@ -80,11 +84,12 @@ class CatchUpRoundsTest {
 
     /**
      * FTS5's own check of its index against its rows, the postings against FTS5's instances, and
-     * FTS5's merge setting its own again.
+     * FTS5's merge and pending-data settings {@code settings} (FTS5's defaults where the file names
+     * none), as they were before the catch-up.
      */
-    private static void wholeAndAgreeing(Connection c) throws Exception {
+    private static void wholeAndAgreeing(Connection c, String settings) throws Exception {
         c.createStatement().execute("INSERT INTO hits (hits) VALUES ('integrity-check')");
-        assertThat(CatchUpTest.scalar(c, "SELECT v FROM hits_config WHERE k = 'automerge'")).isEqualTo(IndexSchema.AUTOMERGE);
+        assertThat(TestIndexes.table(c, SETTINGS)).containsExactly(settings);
         assertThat(TestIndexes.postings(c, false)).containsExactlyElementsOf(TestIndexes.postings(c, true));
     }
 
@@ -101,11 +106,14 @@ class CatchUpRoundsTest {
         }
         write("chat-1789dddddd", 45);
         try (Connection r = IndexFile.open(rounds, true); Connection b = IndexFile.open(batches, true)) {
+            // Settings of its own, as a built file has: a round changes them while it runs, and puts them back.
+            r.createStatement().execute("INSERT INTO hits (hits, rank) VALUES ('automerge', 8)");
+            r.createStatement().execute("INSERT INTO hits (hits, rank) VALUES ('hashsize', 2097152)");
             IndexBuilder.Counts read = builder(r, 7, () -> { }).catchUpAll(notes(), rounds);
             new IndexBuilder(b, home, DataClass.PRIVATE, new AtomicLong(), 3).catchUpAll(notes());
             assertThat(read.records()).isGreaterThan(130);
             assertThat(everything(r)).hasSizeGreaterThan(500).containsExactlyElementsOf(everything(b));
-            wholeAndAgreeing(r);
+            wholeAndAgreeing(r, "8|2097152|");
             assertThat(CatchUpTest.scalar(r, "SELECT count(*) FROM pragma_database_list WHERE name = 'side'")).isZero();
             assertThat(r.getAutoCommit()).isTrue();
         }
@@ -139,7 +147,7 @@ class CatchUpRoundsTest {
             assertThat(CatchUpTest.scalar(r, "SELECT sum(records) FROM progress")).isEqualTo(36 + 42);
             assertThat(CatchUpTest.scalar(r, "SELECT count(*) FROM sources")).isEqualTo(27 + 30 + 2);
             assertThat(CatchUpTest.scalar(r, "SELECT count(*) FROM hits")).isEqualTo(27 + 30 + 2);
-            wholeAndAgreeing(r);
+            wholeAndAgreeing(r, "4|1048576|");
             assertThat(r.getAutoCommit()).isTrue();
             assertThat(CatchUpTest.scalar(r, "SELECT count(*) FROM pragma_database_list WHERE name = 'side'")).isZero();
             assertThat(CatchUpRounds.sideFile(rounds)).doesNotExist();
@@ -147,7 +155,7 @@ class CatchUpRoundsTest {
             builder(r, 20, () -> { }).catchUpAll(notes(), rounds);
             new IndexBuilder(b, home, DataClass.PRIVATE, new AtomicLong(), 3).catchUpAll(notes());
             assertThat(everything(r)).containsExactlyElementsOf(everything(b));
-            wholeAndAgreeing(r);
+            wholeAndAgreeing(r, "4|1048576|");
         }
     }
 
