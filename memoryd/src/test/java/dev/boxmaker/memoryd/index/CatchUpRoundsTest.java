@@ -160,6 +160,51 @@ class CatchUpRoundsTest {
     }
 
     @Test
+    void memorydsStartReadsMoreThanEightMegabytesPastProgressInRoundsAsABatchByBatchCatchUpWould() throws Exception {
+        for (String session : SESSIONS) {
+            write(session, 10);
+        }
+        try (MemoryIndex index = TestIndexes.open(home)) {
+            index.flush().get();
+        }
+        // Past the rounds' threshold: records of about 3 kB in every log, in words of 200 letters and
+        // more, so the test's checks of every posting stay quick; some words rare.
+        String longer = "x".repeat(200);
+        StringBuilder words = new StringBuilder();
+        for (String session : SESSIONS) {
+            LogRecord[] records = new LogRecord[1_100];
+            for (int i = 0; i < records.length; i++) {
+                words.setLength(0);
+                while (words.length() < 3_000) {
+                    words.append(random.nextInt(8) == 0 ? "rare" + random.nextInt(20_000) : "word" + random.nextInt(300))
+                            .append(longer).append(' ');
+                }
+                records[i] = i % 2 == 0 ? user(words.toString(), null) : said(words.toString());
+            }
+            append(home, session, records);
+        }
+        Path file = home.resolve("index/" + MemoryIndex.FILE);
+        Path copy = home.resolve("index/batches.sqlite3");
+        // memoryd closed: the index whole in its file, with no log beside it.
+        assertThat(file.resolveSibling(MemoryIndex.FILE + "-wal")).doesNotExist();
+        Files.copy(file, copy);
+        assertThat(CatchUpRounds.unreadBytes(home, SESSIONS, readProgress(copy))).isGreaterThan(CatchUpRounds.FROM_BYTES);
+        try (MemoryIndex index = TestIndexes.open(home)) {
+            index.flush().get();
+        }
+        assertThat(CatchUpRounds.sideFile(file)).doesNotExist();
+        try (Connection r = IndexFile.open(file, true); Connection b = IndexFile.open(copy, true)) {
+            new IndexBuilder(b, home, DataClass.PRIVATE, new AtomicLong()).catchUpAll(notes());
+            assertThat(everything(r)).hasSizeGreaterThan(3_300 + 40_000).containsExactlyElementsOf(everything(b));
+            wholeAndAgreeing(r, "4|16777216|");
+            // Held back from batch to batch, a rare term's postings make one segment in the round,
+            // where the batches written as they came made one in each batch that held the term.
+            assertThat(CatchUpTest.scalar(r, "SELECT count(*) FROM postings"))
+                    .isLessThan(CatchUpTest.scalar(b, "SELECT count(*) FROM postings"));
+        }
+    }
+
+    @Test
     void aSmallCatchUpWritesItsBatchesAsTheyComeWithoutASideFile() throws Exception {
         for (String session : SESSIONS) {
             write(session, 10);
