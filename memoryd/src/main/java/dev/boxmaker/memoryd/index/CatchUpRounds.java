@@ -42,7 +42,8 @@ final class CatchUpRounds {
      * FTS5's pending data inside a round, half a build's ({@link IndexSchema#FTS5_HASH_BYTES}): a
      * round fills it to its limit, with the side file's connection writing beside it, where a batch
      * written as it comes commits it at about a third of a build's. memoryd's peak during a catch-up
-     * was some 9 MB lower with it, and no slower (docs/benchmarks.md, session 13).
+     * was about 20 MB lower with it (medians of eight launches), and no slower (docs/benchmarks.md,
+     * session 13).
      */
     static final int HASH_BYTES = 8 << 20;
 
@@ -67,9 +68,8 @@ final class CatchUpRounds {
     private long automergeBefore;
     private long hashBefore;
 
-    /** FTS5's defaults (fts5_config.c), for a file whose configuration does not name a setting. */
-    private static final long FTS5_AUTOMERGE = 4;
-    private static final long FTS5_HASH_BYTES = 1 << 20;
+    /** FTS5's own pending-data limit (fts5_config.c), for a file whose configuration names none. */
+    private static final long FTS5_DEFAULT_HASH_BYTES = 1 << 20;
 
     CatchUpRounds(Connection c, Path indexFile, IndexWrites writes, Limits limits) {
         this.c = c;
@@ -130,8 +130,8 @@ final class CatchUpRounds {
         // pending data; both settings are as they were when the round commits, or rolls back.
         c.setAutoCommit(false);
         try (Statement s = c.createStatement()) {
-            automergeBefore = setting(s, "automerge", FTS5_AUTOMERGE);
-            hashBefore = setting(s, "hashsize", FTS5_HASH_BYTES);
+            automergeBefore = setting(s, "automerge", IndexSchema.AUTOMERGE);
+            hashBefore = setting(s, "hashsize", FTS5_DEFAULT_HASH_BYTES);
             s.execute("INSERT INTO hits (hits, rank) VALUES ('automerge', 0)");
             s.execute("INSERT INTO hits (hits, rank) VALUES ('hashsize', " + HASH_BYTES + ")");
         } catch (SQLException e) {
