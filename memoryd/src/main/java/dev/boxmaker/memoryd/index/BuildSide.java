@@ -63,8 +63,16 @@ final class BuildSide implements AutoCloseable {
         return open(indexFile, true);
     }
 
+    /**
+     * The side file beside {@code built}: a build's beside its new file, a catch-up round's beside the
+     * index. One a crash left is deleted by the next build, and a round's at memoryd's start.
+     */
+    static Path fileFor(Path built) {
+        return built.resolveSibling(built.getFileName() + SUFFIX);
+    }
+
     private static BuildSide open(Path built, boolean termOrder) throws IOException, SQLException {
-        Path file = built.resolveSibling(built.getFileName() + SUFFIX);
+        Path file = fileFor(built);
         // One left by a crashed build goes first.
         IndexFile.deleteWithSidecars(file);
         Connection c = IndexFile.openForBuild(file);

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.SessionLogs;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,19 +69,11 @@ final class CatchUpRounds {
     private long automergeBefore;
     private long hashBefore;
 
-    /** FTS5's own pending-data limit (fts5_config.c), for a file whose configuration names none. */
-    private static final long FTS5_DEFAULT_HASH_BYTES = 1 << 20;
-
     CatchUpRounds(Connection c, Path indexFile, IndexWrites writes, Limits limits) {
         this.c = c;
         this.indexFile = indexFile;
         this.writes = writes;
         this.limits = limits;
-    }
-
-    /** The side file of the index at {@code indexFile}: one a crash left is deleted at start. */
-    static Path sideFile(Path indexFile) {
-        return indexFile.resolveSibling(indexFile.getFileName() + BuildSide.SUFFIX);
     }
 
     /**
@@ -90,7 +83,7 @@ final class CatchUpRounds {
     static long unreadBytes(Path home, List<String> sessions, Map<String, LogProgress> saved) {
         long unread = 0;
         for (String session : sessions) {
-            Path file = home.resolve(SessionLogs.SESSIONS_DIR).resolve(session).resolve(SessionLogs.LOG_FILE);
+            Path file = SessionLogs.file(home, SessionId.of(session));
             LogProgress at = saved.get(home.relativize(file).toString());
             try {
                 long size = Files.size(file);
@@ -130,10 +123,10 @@ final class CatchUpRounds {
         // pending data; both settings are as they were when the round commits, or rolls back.
         c.setAutoCommit(false);
         try (Statement s = c.createStatement()) {
-            automergeBefore = setting(s, "automerge", IndexSchema.AUTOMERGE);
-            hashBefore = setting(s, "hashsize", FTS5_DEFAULT_HASH_BYTES);
-            s.execute("INSERT INTO hits (hits, rank) VALUES ('automerge', 0)");
-            s.execute("INSERT INTO hits (hits, rank) VALUES ('hashsize', " + HASH_BYTES + ")");
+            automergeBefore = IndexSchema.fts5Setting(s, "automerge", IndexSchema.AUTOMERGE);
+            hashBefore = IndexSchema.fts5Setting(s, "hashsize", IndexSchema.FTS5_DEFAULT_HASH_BYTES);
+            IndexSchema.setFts5(s, "automerge", 0);
+            IndexSchema.setFts5(s, "hashsize", HASH_BYTES);
         } catch (SQLException e) {
             abandon();
             throw e;
@@ -176,8 +169,8 @@ final class CatchUpRounds {
     private void merge() throws SQLException {
         limits.atMerge().run();
         try (Statement s = c.createStatement()) {
-            s.execute("INSERT INTO hits (hits, rank) VALUES ('automerge', " + automergeBefore + ")");
-            s.execute("INSERT INTO hits (hits, rank) VALUES ('hashsize', " + hashBefore + ")");
+            IndexSchema.setFts5(s, "automerge", automergeBefore);
+            IndexSchema.setFts5(s, "hashsize", hashBefore);
             s.execute("INSERT INTO main.postings (term, first, last, n, data)"
                     + " SELECT term, first, last, n, data FROM side.postings ORDER BY term, first");
             s.execute("INSERT INTO main.terms (term, docs, tf_max, len_min)"
@@ -186,13 +179,6 @@ final class CatchUpRounds {
                     + " tf_max = max(tf_max, excluded.tf_max), len_min = min(len_min, excluded.len_min)");
             s.execute("UPDATE main.stats SET rows = rows + (SELECT rows FROM side.stats WHERE id = 1),"
                     + " tokens = tokens + (SELECT tokens FROM side.stats WHERE id = 1) WHERE id = 1");
-        }
-    }
-
-    /** FTS5's setting {@code key} in the index's configuration, {@code otherwise} when it names none. */
-    private static long setting(Statement s, String key, long otherwise) throws SQLException {
-        try (java.sql.ResultSet rs = s.executeQuery("SELECT v FROM hits_config WHERE k = '" + key + "'")) {
-            return rs.next() ? rs.getLong(1) : otherwise;
         }
     }
 

@@ -341,10 +341,7 @@ final class IndexBuilder {
         pipelineNextRowid += rows.size();
         if (round != null) {
             // The round's transaction commits these rows with their progress at its end.
-            writing.write(() -> IndexFile.partOfTransaction(c, () -> {
-                writes.applyText(batch);
-                writes.applySources(batch);
-            }), () -> round.apply(batch));
+            writing.write(intoIndex(batch), () -> round.apply(batch));
             if (rounds.add(progress, records)) {
                 rounds.end(writing);
             }
@@ -371,13 +368,21 @@ final class IndexBuilder {
         BuildSide to = rounds != null ? rounds.side() : side;
         IndexWrites.Prepared part = writes.preparePart(rows, pipelineNextRowid);
         pipelineNextRowid += rows.size();
+        writing.write(intoIndex(part), () -> to.applyPart(part));
+    }
+
+    /**
+     * What the index's own thread writes of a part of a build or of a round's batch, in the open
+     * transaction: FTS5's rows, and in a round the sources rows too (a build's go into its side file).
+     */
+    private SqlWork intoIndex(IndexWrites.Prepared rows) {
         boolean round = rounds != null;
-        writing.write(() -> IndexFile.partOfTransaction(c, () -> {
-            writes.applyText(part);
+        return () -> IndexFile.partOfTransaction(c, () -> {
+            writes.applyText(rows);
             if (round) {
-                writes.applySources(part);
+                writes.applySources(rows);
             }
-        }), () -> to.applyPart(part));
+        });
     }
 
     /** Reads notes.md past its progress ({@link NotesCatchUp#catchUp}); the number of notes it added. */

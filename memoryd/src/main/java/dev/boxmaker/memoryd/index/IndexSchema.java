@@ -108,9 +108,21 @@ final class IndexSchema {
      */
     static void bulkSettings(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
-            s.execute("INSERT INTO hits (hits, rank) VALUES ('hashsize', " + FTS5_HASH_BYTES + ")");
-            s.execute("INSERT INTO hits (hits, rank) VALUES ('automerge', 0)");
-            s.execute("INSERT INTO hits (hits, rank) VALUES ('crisismerge', " + BUILD_CRISIS_MERGE + ")");
+            setFts5(s, "hashsize", FTS5_HASH_BYTES);
+            setFts5(s, "automerge", 0);
+            setFts5(s, "crisismerge", BUILD_CRISIS_MERGE);
+        }
+    }
+
+    /** Sets FTS5's configuration option {@code key} of {@code hits} (kept in the file, in the transaction open). */
+    static void setFts5(Statement s, String key, long value) throws SQLException {
+        s.execute("INSERT INTO hits (hits, rank) VALUES ('" + key + "', " + value + ")");
+    }
+
+    /** FTS5's configuration option {@code key} of {@code hits}, {@code otherwise} when the file names none. */
+    static long fts5Setting(Statement s, String key, long otherwise) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT v FROM hits_config WHERE k = '" + key + "'")) {
+            return rs.next() ? rs.getLong(1) : otherwise;
         }
     }
 
@@ -128,6 +140,9 @@ final class IndexSchema {
     static final int AUTOMERGE = 4;
     static final int CRISIS_MERGE = 16;
 
+    /** FTS5's own pending-data limit (fts5_config.c), for a file whose configuration names none. */
+    static final int FTS5_DEFAULT_HASH_BYTES = 1 << 20;
+
     /**
      * At the end of a build: FTS5's segments merged into one, and its merge settings back to the
      * defaults for the writes that follow, so none of them meets a pile of segments to merge at once.
@@ -135,8 +150,8 @@ final class IndexSchema {
     static void mergeBuilt(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("INSERT INTO hits (hits) VALUES ('optimize')");
-            s.execute("INSERT INTO hits (hits, rank) VALUES ('automerge', " + AUTOMERGE + ")");
-            s.execute("INSERT INTO hits (hits, rank) VALUES ('crisismerge', " + CRISIS_MERGE + ")");
+            setFts5(s, "automerge", AUTOMERGE);
+            setFts5(s, "crisismerge", CRISIS_MERGE);
         }
     }
 

@@ -114,7 +114,7 @@ public final class MemoryIndex implements AutoCloseable {
         Tokens.calibrateSoon();
         index.submit(() -> {
             // What a catch-up in rounds left when memoryd stopped during one; its round is read again.
-            IndexFile.deleteWithSidecars(CatchUpRounds.sideFile(index.file));
+            IndexFile.deleteWithSidecars(BuildSide.fileFor(index.file));
             int found = index.openWriter();
             if (found != IndexSchema.VERSION) {
                 LOG.info(Sentences.indexRebuilding(index.file, found, IndexSchema.VERSION));

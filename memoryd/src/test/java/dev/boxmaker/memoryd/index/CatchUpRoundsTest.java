@@ -117,7 +117,7 @@ class CatchUpRoundsTest {
             assertThat(CatchUpTest.scalar(r, "SELECT count(*) FROM pragma_database_list WHERE name = 'side'")).isZero();
             assertThat(r.getAutoCommit()).isTrue();
         }
-        assertThat(CatchUpRounds.sideFile(rounds)).doesNotExist();
+        assertThat(BuildSide.fileFor(rounds)).doesNotExist();
     }
 
     @Test
@@ -150,7 +150,7 @@ class CatchUpRoundsTest {
             wholeAndAgreeing(r, "4|1048576|");
             assertThat(r.getAutoCommit()).isTrue();
             assertThat(CatchUpTest.scalar(r, "SELECT count(*) FROM pragma_database_list WHERE name = 'side'")).isZero();
-            assertThat(CatchUpRounds.sideFile(rounds)).doesNotExist();
+            assertThat(BuildSide.fileFor(rounds)).doesNotExist();
 
             builder(r, 20, () -> { }).catchUpAll(notes(), rounds);
             new IndexBuilder(b, home, DataClass.PRIVATE, new AtomicLong(), 3).catchUpAll(notes());
@@ -192,7 +192,7 @@ class CatchUpRoundsTest {
         try (MemoryIndex index = TestIndexes.open(home)) {
             index.flush().get();
         }
-        assertThat(CatchUpRounds.sideFile(file)).doesNotExist();
+        assertThat(BuildSide.fileFor(file)).doesNotExist();
         try (Connection r = IndexFile.open(file, true); Connection b = IndexFile.open(copy, true)) {
             new IndexBuilder(b, home, DataClass.PRIVATE, new AtomicLong()).catchUpAll(notes());
             assertThat(everything(r)).hasSizeGreaterThan(3_300 + 40_000).containsExactlyElementsOf(everything(b));
@@ -239,7 +239,7 @@ class CatchUpRoundsTest {
     @Test
     void aSideFileLeftByAStopDuringARoundIsDeletedWhenTheIndexOpens() throws Exception {
         write(SESSIONS.get(0), 5);
-        Path side = CatchUpRounds.sideFile(home.resolve("index/" + MemoryIndex.FILE));
+        Path side = BuildSide.fileFor(home.resolve("index/" + MemoryIndex.FILE));
         Files.createDirectories(side.getParent());
         Files.writeString(side, "half a round");
         try (MemoryIndex index = TestIndexes.open(home)) {
