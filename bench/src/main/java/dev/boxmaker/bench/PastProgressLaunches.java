@@ -29,9 +29,7 @@ public final class PastProgressLaunches {
             ChatCorpus corpus = new ChatCorpus(RecallBench.SEED);
             corpus.write(home, base, RecallBench.SEED);
             Process memoryd = RecallBench.startMemoryd(jars.get(0), home);
-            while (!RecallBench.caughtUp(index, base)) {
-                Thread.sleep(100);
-            }
+            RecallBench.awaitProgress(index, base, memoryd);
             memoryd.destroy();
             memoryd.waitFor();
             Files.copy(index, kept);
@@ -47,12 +45,7 @@ public final class PastProgressLaunches {
                 new ProcessBuilder("sync").inheritIO().start().waitFor();
                 long started = System.nanoTime();
                 Process memoryd = RecallBench.startMemoryd(jars.get(which), home);
-                while (!RecallBench.caughtUp(index, base + added)) {
-                    if (!memoryd.isAlive()) {
-                        throw new IllegalStateException("memoryd exited; see memoryd.log");
-                    }
-                    Thread.sleep(RecallBench.PAST_PROGRESS_POLL_MILLIS);
-                }
+                RecallBench.awaitProgress(index, base + added, memoryd);
                 double seconds = (System.nanoTime() - started) / 1e9;
                 String rss = RecallBench.rss(memoryd.pid());
                 memoryd.destroy();

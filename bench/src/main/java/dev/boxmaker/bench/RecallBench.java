@@ -135,12 +135,7 @@ public final class RecallBench {
         Path index = home.resolve("index/memory.sqlite3");
         long started = System.nanoTime();
         Process memoryd = startMemoryd(jar, home);
-        while (!caughtUp(index, records + added)) {
-            if (!memoryd.isAlive()) {
-                throw new IllegalStateException("memoryd exited during catch-up; see memoryd.log");
-            }
-            Thread.sleep(PAST_PROGRESS_POLL_MILLIS);
-        }
+        awaitProgress(index, records + added, memoryd);
         double seconds = (System.nanoTime() - started) / 1e9;
         System.out.printf("catch-up past progress at start (memoryd start included): %,d records added to an index of"
                 + " %,d, %.1f s, %,.0f records/s%n", added, records, seconds, added / seconds);
@@ -148,6 +143,19 @@ public final class RecallBench {
         System.out.printf("index file: %,d bytes, its log (-wal) %,d bytes; memoryd %s%n", Files.size(index),
                 Files.exists(wal) ? Files.size(wal) : 0, rss(memoryd.pid()));
         return memoryd;
+    }
+
+    /**
+     * Waits until the index's progress covers {@code records}, looking every
+     * {@link #PAST_PROGRESS_POLL_MILLIS}; fails if {@code memoryd} exits first.
+     */
+    static void awaitProgress(Path index, long records, Process memoryd) throws Exception {
+        while (!caughtUp(index, records)) {
+            if (!memoryd.isAlive()) {
+                throw new IllegalStateException("memoryd exited during catch-up; see memoryd.log");
+            }
+            Thread.sleep(PAST_PROGRESS_POLL_MILLIS);
+        }
     }
 
     /** How often the catch-up past progress is looked at: each look opens the index and sums its progress. */
