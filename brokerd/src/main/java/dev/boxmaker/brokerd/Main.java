@@ -2,6 +2,7 @@ package dev.boxmaker.brokerd;
 
 import dev.boxmaker.brokerd.config.BrokerdSettings;
 import dev.boxmaker.brokerd.sockets.BrokerdSockets;
+import dev.boxmaker.proto.daemon.HomeLock;
 import dev.boxmaker.proto.daemon.ServeCommandLine;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
@@ -10,7 +11,9 @@ import java.io.PrintStream;
 /**
  * {@code brokerd serve [--config FILE]}. The arguments and the configuration are checked before
  * Quarkus starts, so a typo gets one clear sentence and exit code 2 (usage) or 1 (configuration),
- * and so does a second brokerd on a home another one serves.
+ * and so does a second brokerd on a home another one serves: one that answers on its sockets, or,
+ * started in the same moment, one that holds {@code audit/brokerd.lock} ({@link HomeLock}), before this
+ * one reads the audit log the other appends to.
  */
 @QuarkusMain
 public final class Main {
@@ -26,11 +29,14 @@ public final class Main {
     }
 
     /**
-     * Checks the arguments, the configuration, and that no other process answers on brokerd's
-     * sockets (a second brokerd on a running home); 0 when brokerd may start.
+     * Checks the arguments, the configuration, and that no other brokerd serves the home (none
+     * answers on brokerd's sockets, none holds its lock); 0 when brokerd may start, holding the lock.
      */
     static int prepare(String[] args, PrintStream err) {
-        return ServeCommandLine.prepare(args, err, Sentences.USAGE,
-                () -> BrokerdSockets.refuseIfAnswered(BrokerdSettings.fromSystem()), Sentences::startFailed);
+        return ServeCommandLine.prepare(args, err, Sentences.USAGE, () -> {
+            BrokerdSettings settings = BrokerdSettings.fromSystem();
+            BrokerdSockets.refuseIfAnswered(settings);
+            HomeLock.take("brokerd", settings.auditDir());
+        }, Sentences::startFailed);
     }
 }

@@ -2,10 +2,14 @@ package dev.boxmaker.brokerd;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.boxmaker.brokerd.audit.AuditLog;
+import dev.boxmaker.brokerd.audit.AuditRecord;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.ClientException;
 import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.testing.HeldLock;
+import dev.boxmaker.proto.testing.Refusals;
 import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import dev.boxmaker.proto.wire.msg.SessionState;
@@ -22,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The packaged brokerd as a process: a session's taint survives a SIGKILL and a restart; a second
- * brokerd on a running home is refused with one line.
+ * brokerd on a running home, or on one whose lock another process holds, is refused with one line.
  */
 class BrokerdProcessIT {
     static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar").toAbsolutePath();
@@ -73,16 +77,39 @@ class BrokerdProcessIT {
     void aSecondBrokerdOnARunningHomeRefusesWithOneLineAndTheFirstKeepsServing() throws Exception {
         start();
         Path log = home.resolve("second.log");
-        Process second = launch(log);
-        try {
-            assertThat(second.waitFor(START_WAIT_SECONDS, TimeUnit.SECONDS)).as("the second brokerd exits").isTrue();
-            assertThat(second.exitValue()).isEqualTo(1);
-            assertThat(Files.readString(log)).isEqualTo("brokerd cannot start: another process is answering on "
-                    + home.resolve("run/loop-broker/broker.sock") + "; stop it or give this daemon another socket path\n");
-        } finally {
-            second.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
+        assertThat(Refusals.awaitRefusal(launch(log), log, START_WAIT_SECONDS))
+                .isEqualTo("brokerd cannot start: another process is answering on "
+                        + home.resolve("run/loop-broker/broker.sock") + "; stop it or give this daemon another socket path\n");
         assertThat(state("chat-1")).isEqualTo(new SessionStateReply(DataClass.PRIVATE, false));
+    }
+
+    /**
+     * A brokerd started while another process holds the home's lock (another brokerd started in the
+     * same moment, before either answers) stops with one line and touches nothing: the audit log's
+     * last line, still being written by the other, is not cut as a crash's torn line. Once the lock is
+     * let go, brokerd starts, and only then is that line, now truly left by a crash, cut.
+     */
+    @Test
+    void aBrokerdStartedWhileTheHomeIsLockedRefusesWithOneLineAndLeavesTheAuditLogAlone() throws Exception {
+        Path audit = home.resolve("audit");
+        new AuditLog(audit).append(new AuditRecord("2026-11-01T00:00:00Z", "chat-1", "c1", "fetch", "00", "fetch", "11",
+                AuditRecord.AUTO, Outcome.OK, DataClass.SECRET, true));
+        Path month = audit.resolve("2026-11.jsonl");
+        String whole = Files.readString(month);
+        Files.writeString(month, whole + "{\"time\":\"2026-11-01T00:00:01Z\",\"session\":\"chat-2\"");
+        byte[] written = Files.readAllBytes(month);
+        Path lock = audit.resolve("brokerd.lock");
+        try (HeldLock held = HeldLock.on(lock)) {
+            Path log = home.resolve("second.log");
+            assertThat(Refusals.awaitRefusal(launch(log), log, START_WAIT_SECONDS))
+                    .isEqualTo("brokerd cannot start: another brokerd is running on this home"
+                            + " (it holds " + lock + "); stop it first\n");
+            assertThat(Files.readAllBytes(month)).isEqualTo(written);
+            assertThat(home.resolve("run")).doesNotExist();
+        }
+        start();
+        assertThat(state("chat-1")).isEqualTo(new SessionStateReply(DataClass.SECRET, true));
+        assertThat(Files.readString(month)).isEqualTo(whole);
     }
 
     /** Starts {@code brokerd serve} on the test's configuration, its output in {@code log}; does not wait. */

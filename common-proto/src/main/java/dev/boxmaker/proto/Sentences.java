@@ -113,6 +113,16 @@ public final class Sentences {
         return "could not listen on " + socket + "; nothing is served; see the daemon's log";
     }
 
+    // A daemon's lock on its part of the home (daemon.HomeLock).
+
+    public static String homeInUse(String daemon, Path lock) {
+        return "another " + daemon + " is running on this home (it holds " + lock + "); stop it first";
+    }
+
+    public static String homeLockFailed(String daemon, Path lock, String why) {
+        return lock + " cannot be locked (" + why + "); " + daemon + " runs only while it holds it";
+    }
+
     // Values.
 
     public static String invalidSessionId(String value) {

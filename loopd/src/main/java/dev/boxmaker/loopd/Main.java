@@ -2,7 +2,9 @@ package dev.boxmaker.loopd;
 
 import dev.boxmaker.loopd.baseline.SystemText;
 import dev.boxmaker.loopd.config.LoopdSettings;
+import dev.boxmaker.proto.daemon.HomeLock;
 import dev.boxmaker.proto.daemon.ServeCommandLine;
+import dev.boxmaker.proto.log.SessionLogs;
 import dev.boxmaker.proto.server.SocketsInUse;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
@@ -11,8 +13,9 @@ import java.io.PrintStream;
 /**
  * {@code loopd serve [--config FILE]} and {@code loopd self-test}. The arguments and the configuration
  * are checked before Quarkus starts, so a typo gets one clear sentence and exit code 2 (usage) or 1
- * (configuration), and so does a second loopd on a home another one serves. The self-test runs
- * without Quarkus.
+ * (configuration), and so does a second loopd on a home another one serves: one that answers on its
+ * socket, or, started in the same moment, one that holds {@code sessions/loopd.lock} ({@link HomeLock}),
+ * before this one opens a session log the other appends to. The self-test runs without Quarkus.
  */
 @QuarkusMain
 public final class Main {
@@ -31,14 +34,15 @@ public final class Main {
     }
 
     /**
-     * Checks the arguments, the configuration, and that no other process answers on loopd's socket
-     * (a second loopd on a running home); 0 when loopd may start.
+     * Checks the arguments, the configuration, and that no other loopd serves the home (none answers
+     * on loopd's socket, none holds its lock); 0 when loopd may start, holding the lock.
      */
     static int prepare(String[] args, PrintStream err) {
         return ServeCommandLine.prepare(args, err, Sentences.USAGE, () -> {
             LoopdSettings settings = LoopdSettings.fromSystem();
             SystemText.load(settings.systemFile());
             SocketsInUse.refuse(settings.turnSocket());
+            HomeLock.take("loopd", settings.home().resolve(SessionLogs.SESSIONS_DIR));
         }, Sentences::startFailed);
     }
 }

@@ -9,6 +9,8 @@ import dev.boxmaker.loopd.testing.ScriptedModel.Reply;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.ClientException;
 import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.testing.HeldLock;
+import dev.boxmaker.proto.testing.Refusals;
 import dev.boxmaker.proto.testing.TestServers;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.LoopAdmin;
@@ -95,15 +97,29 @@ class LoopdIT {
         Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n");
         start();
         Path log = home.resolve("second.log");
-        Process second = launch(log);
-        try {
-            assertThat(second.waitFor(START_WAIT_SECONDS, TimeUnit.SECONDS)).as("the second loopd exits").isTrue();
-            assertThat(second.exitValue()).isEqualTo(1);
-            assertThat(Files.readString(log)).isEqualTo("loopd cannot start: another process is answering on "
-                    + socket() + "; stop it or give this daemon another socket path\n");
-        } finally {
-            second.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        assertThat(Refusals.awaitRefusal(launch(log), log, START_WAIT_SECONDS))
+                .isEqualTo("loopd cannot start: another process is answering on "
+                        + socket() + "; stop it or give this daemon another socket path\n");
+        assertThat(turn("chat-1", "hello")).isEqualTo(new ErrorReply(Sentences.NO_MODEL, "model-unavailable"));
+    }
+
+    /**
+     * A loopd started while another process holds the home's lock (another loopd started in the same
+     * moment, before either answers) stops with one line and serves nothing; once the lock is let go,
+     * loopd starts and serves.
+     */
+    @Test
+    void aLoopdStartedWhileTheHomeIsLockedRefusesWithOneLine() throws Exception {
+        Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n");
+        Path lock = home.resolve("sessions/loopd.lock");
+        try (HeldLock held = HeldLock.on(lock)) {
+            Path log = home.resolve("second.log");
+            assertThat(Refusals.awaitRefusal(launch(log), log, START_WAIT_SECONDS))
+                    .isEqualTo("loopd cannot start: another loopd is running on this home"
+                            + " (it holds " + lock + "); stop it first\n");
+            assertThat(home.resolve("run")).doesNotExist();
         }
+        start();
         assertThat(turn("chat-1", "hello")).isEqualTo(new ErrorReply(Sentences.NO_MODEL, "model-unavailable"));
     }
 

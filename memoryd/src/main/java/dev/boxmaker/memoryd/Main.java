@@ -1,8 +1,8 @@
 package dev.boxmaker.memoryd;
 
 import dev.boxmaker.memoryd.config.MemorydSettings;
-import dev.boxmaker.memoryd.home.HomeLock;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
+import dev.boxmaker.proto.daemon.HomeLock;
 import dev.boxmaker.proto.daemon.ServeCommandLine;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
@@ -27,7 +27,7 @@ public final class Main {
         int code = ServeCommandLine.prepare(args, System.err, Sentences.USAGE, () -> {
             settings.set(MemorydSettings.fromSystem());
             MemorydSockets.refuseIfAnswered(settings.get());
-            HomeLock.take(settings.get().memoryDir());
+            HomeLock.take("memoryd", settings.get().memoryDir());
         }, Sentences::startFailed);
         if (code != 0) {
             System.exit(code);

@@ -34,15 +34,6 @@ public final class Sentences {
 
     public static final String USAGE = "usage: memoryd serve [--config FILE]";
 
-    /** A second memoryd on a home another one serves, met before either answers on its sockets. */
-    public static String homeInUse(Path lock) {
-        return "another memoryd is running on this home (it holds " + lock + "); stop it first";
-    }
-
-    public static String homeLockFailed(Path lock, String why) {
-        return lock + " cannot be locked (" + why + "); memoryd runs only while it holds it";
-    }
-
     // memory_call (brokerd's socket).
 
     public static final String STORE_FAILED = "memory could not complete the call: a file operation failed; "

@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.proto.testing.HeldLock;
 import dev.boxmaker.proto.wire.msg.MemoryBlock;
 import dev.boxmaker.proto.wire.msg.MemoryBlockReply;
 import java.nio.file.Files;
@@ -91,10 +92,7 @@ class MemorydProcessIT {
     @Test
     void aMemorydStartedWhileTheHomeIsLockedRefusesWithOneLineAndOpensNothing() throws Exception {
         Path lock = home.resolve("memory/memoryd.lock");
-        Files.createDirectories(lock.getParent());
-        try (java.nio.channels.FileChannel held = java.nio.channels.FileChannel.open(lock,
-                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
-                java.nio.channels.FileLock locked = held.lock()) {
+        try (HeldLock held = HeldLock.on(lock)) {
             try (MemorydProcess second = MemorydProcess.launch(home, "serve")) {
                 assertThat(second.awaitExit()).isEqualTo(1);
                 assertThat(second.output()).isEqualTo("memoryd could not start: another memoryd is running on this home"
