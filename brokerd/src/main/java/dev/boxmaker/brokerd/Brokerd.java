@@ -2,6 +2,7 @@ package dev.boxmaker.brokerd;
 
 import dev.boxmaker.brokerd.approvals.Approvals;
 import dev.boxmaker.brokerd.audit.AuditLog;
+import dev.boxmaker.brokerd.audit.EarlyAudit;
 import dev.boxmaker.brokerd.config.BrokerdSettings;
 import dev.boxmaker.brokerd.decide.Broker;
 import dev.boxmaker.brokerd.grants.GrantWatcher;
@@ -54,13 +55,15 @@ public class Brokerd {
     }
 
     /**
-     * The broker of {@code settings}: the taints rebuilt from the audit log, the grants loaded and
-     * watched, the composite runtime. Tests call it with a short memoryd wait.
+     * The broker of {@code settings}: the taints rebuilt from the audit log (read by {@code main},
+     * {@link EarlyAudit}, or now), the grants loaded and watched, the composite runtime. Tests call it
+     * with a short memoryd wait.
      */
     public static Broker open(BrokerdSettings settings, Duration memorydWait, Clock clock) {
         try {
-            AuditLog audit = new AuditLog(settings.auditDir());
-            Taints taints = new Taints(audit.rebuild());
+            EarlyAudit.Read read = EarlyAudit.take(settings.auditDir());
+            AuditLog audit = read.log();
+            Taints taints = new Taints(read.taints());
             Runtime others = switch (settings.runtime()) {
                 case REFUSING -> new RefusingRuntime();
                 case EXEC -> new ExecRuntime(settings.exec());

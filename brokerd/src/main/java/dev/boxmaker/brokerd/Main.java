@@ -1,5 +1,6 @@
 package dev.boxmaker.brokerd;
 
+import dev.boxmaker.brokerd.audit.EarlyAudit;
 import dev.boxmaker.brokerd.config.BrokerdSettings;
 import dev.boxmaker.brokerd.sockets.BrokerdSockets;
 import dev.boxmaker.proto.daemon.HomeLock;
@@ -13,7 +14,8 @@ import java.io.PrintStream;
  * Quarkus starts, so a typo gets one clear sentence and exit code 2 (usage) or 1 (configuration),
  * and so does a second brokerd on a home another one serves: one that answers on its sockets, or,
  * started in the same moment, one that holds {@code audit/brokerd.lock} ({@link HomeLock}), before this
- * one reads the audit log the other appends to.
+ * one reads the audit log the other appends to. Then the audit log is read ({@link EarlyAudit}), so a
+ * damaged one stops the start with its sentence too.
  */
 @QuarkusMain
 public final class Main {
@@ -30,13 +32,15 @@ public final class Main {
 
     /**
      * Checks the arguments, the configuration, and that no other brokerd serves the home (none
-     * answers on brokerd's sockets, none holds its lock); 0 when brokerd may start, holding the lock.
+     * answers on brokerd's sockets, none holds its lock), and reads the audit log; 0 when brokerd
+     * may start, holding the lock.
      */
     static int prepare(String[] args, PrintStream err) {
         return ServeCommandLine.prepare(args, err, Sentences.USAGE, () -> {
             BrokerdSettings settings = BrokerdSettings.fromSystem();
             BrokerdSockets.refuseIfAnswered(settings);
             HomeLock.take("brokerd", settings.auditDir());
+            EarlyAudit.read(settings.auditDir());
         }, Sentences::startFailed);
     }
 }

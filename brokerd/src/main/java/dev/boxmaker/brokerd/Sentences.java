@@ -14,7 +14,7 @@ public final class Sentences {
     public static final String USAGE = "usage: brokerd serve [--config FILE]";
 
     public static String startFailed(String why) {
-        return "brokerd cannot start: " + why;
+        return dev.boxmaker.proto.Sentences.startFailed("brokerd", why);
     }
 
     public static String runtimeKindUnknown(String kind) {

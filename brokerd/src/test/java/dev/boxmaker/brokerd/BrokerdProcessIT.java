@@ -78,8 +78,9 @@ class BrokerdProcessIT {
         start();
         Path log = home.resolve("second.log");
         assertThat(Refusals.awaitRefusal(launch(log), log, START_WAIT_SECONDS))
-                .isEqualTo("brokerd cannot start: another process is answering on "
-                        + home.resolve("run/loop-broker/broker.sock") + "; stop it or give this daemon another socket path\n");
+                .isEqualTo("brokerd could not start: another process is answering on "
+                        + home.resolve("run/loop-broker/broker.sock") + "; stop it or give this daemon another socket path"
+                        + " (runbook brokerd-start-failed)\n");
         assertThat(state("chat-1")).isEqualTo(new SessionStateReply(DataClass.PRIVATE, false));
     }
 
@@ -102,14 +103,27 @@ class BrokerdProcessIT {
         try (HeldLock held = HeldLock.on(lock)) {
             Path log = home.resolve("second.log");
             assertThat(Refusals.awaitRefusal(launch(log), log, START_WAIT_SECONDS))
-                    .isEqualTo("brokerd cannot start: another brokerd is running on this home"
-                            + " (it holds " + lock + "); stop it first\n");
+                    .isEqualTo("brokerd could not start: another brokerd is running on this home"
+                            + " (it holds " + lock + "); stop it first (runbook brokerd-start-failed)\n");
             assertThat(Files.readAllBytes(month)).isEqualTo(written);
             assertThat(home.resolve("run")).doesNotExist();
         }
         start();
         assertThat(state("chat-1")).isEqualTo(new SessionStateReply(DataClass.SECRET, true));
         assertThat(Files.readString(month)).isEqualTo(whole);
+    }
+
+    /** An audit log with a line that is not a record stops the start with its one line, and nothing is served. */
+    @Test
+    void aDamagedAuditLogStopsTheStartWithOneLine() throws Exception {
+        Files.createDirectories(home.resolve("audit"));
+        Files.writeString(home.resolve("audit/2026-11.jsonl"), "not json\n");
+        Path log = home.resolve("brokerd.log");
+        assertThat(Refusals.awaitRefusal(launch(log), log, START_WAIT_SECONDS))
+                .isEqualTo("brokerd could not start: audit/2026-11.jsonl line 1 is not an audit record; brokerd will not"
+                        + " guess the sessions' taint (runbook brokerd-audit-damaged)\n");
+        assertThat(home.resolve("run")).doesNotExist();
+        assertThat(Files.readString(home.resolve("audit/2026-11.jsonl"))).isEqualTo("not json\n");
     }
 
     /** Starts {@code brokerd serve} on the test's configuration, its output in {@code log}; does not wait. */

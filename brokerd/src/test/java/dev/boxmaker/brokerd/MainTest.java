@@ -40,12 +40,13 @@ class MainTest {
         Files.writeString(file, "[paths]\nhome = \"" + dir + "\"\n[runtime]\nkind = \"podman\"\n");
         assertThat(prepare("serve", "--config", file.toString())).isEqualTo(1);
         assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo(
-                "brokerd cannot start: [runtime] kind is \"podman\"; it must be \"refusing\" or \"exec\"\n");
+                "brokerd could not start: [runtime] kind is \"podman\"; it must be \"refusing\" or \"exec\""
+                        + " (runbook brokerd-start-failed)\n");
 
         err.reset();
         Files.writeString(file, "[paths]\nhome = \"" + dir + "\"\n[approvals]\ntimout = \"1m\"\n");
         assertThat(prepare("serve", "--config", file.toString())).isEqualTo(1);
-        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("brokerd cannot start: ").contains("timout");
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("brokerd could not start: ").contains("timout");
     }
 
     @Test

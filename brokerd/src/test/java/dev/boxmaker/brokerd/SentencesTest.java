@@ -11,7 +11,7 @@ class SentencesTest {
     @Test
     void startUpAndConfiguration() {
         assertThat(Sentences.USAGE).isEqualTo("usage: brokerd serve [--config FILE]");
-        assertThat(Sentences.startFailed("x")).isEqualTo("brokerd cannot start: x");
+        assertThat(Sentences.startFailed("x")).isEqualTo("brokerd could not start: x (runbook brokerd-start-failed)");
         assertThat(Sentences.runtimeKindUnknown("podman")).isEqualTo("[runtime] kind is \"podman\"; it must be \"refusing\" or \"exec\"");
         assertThat(Sentences.execCommandInvalid("t"))
                 .isEqualTo("[runtime.exec.t] needs a command of at least one word and a timeout above zero");

@@ -2,6 +2,7 @@ package dev.boxmaker.proto;
 
 import dev.boxmaker.proto.text.Escape;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 
 /**
  * Every sentence common-proto lets a person or a model read, in one place (conventions.md). Each
@@ -112,6 +113,19 @@ public final class Sentences {
     public static String listenFailed(Path socket) {
         return "could not listen on " + socket + "; nothing is served; see the daemon's log";
     }
+
+    // A daemon's start.
+
+    /**
+     * The line a daemon that stops at start prints, with its runbook entry ({@code DAEMON-start-failed}),
+     * unless {@code why} ends with an entry of its own (brokerd's damaged audit log), which is the one to read.
+     */
+    public static String startFailed(String daemon, String why) {
+        String line = daemon + " could not start: " + why;
+        return OWN_RUNBOOK.matcher(line).find() ? line : line + " (runbook " + daemon + "-start-failed)";
+    }
+
+    private static final Pattern OWN_RUNBOOK = Pattern.compile("\\(runbook [a-z0-9-]+\\)$");
 
     // A daemon's lock on its part of the home (daemon.HomeLock).
 

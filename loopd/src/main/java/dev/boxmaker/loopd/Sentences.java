@@ -38,7 +38,7 @@ public final class Sentences {
     }
 
     public static String startFailed(String why) {
-        return "loopd cannot start: " + why;
+        return dev.boxmaker.proto.Sentences.startFailed("loopd", why);
     }
 
     /** loopd.md, "Sessions". */

@@ -98,8 +98,9 @@ class LoopdIT {
         start();
         Path log = home.resolve("second.log");
         assertThat(Refusals.awaitRefusal(launch(log), log, START_WAIT_SECONDS))
-                .isEqualTo("loopd cannot start: another process is answering on "
-                        + socket() + "; stop it or give this daemon another socket path\n");
+                .isEqualTo("loopd could not start: another process is answering on "
+                        + socket() + "; stop it or give this daemon another socket path"
+                        + " (runbook loopd-start-failed)\n");
         assertThat(turn("chat-1", "hello")).isEqualTo(new ErrorReply(Sentences.NO_MODEL, "model-unavailable"));
     }
 
@@ -115,8 +116,8 @@ class LoopdIT {
         try (HeldLock held = HeldLock.on(lock)) {
             Path log = home.resolve("second.log");
             assertThat(Refusals.awaitRefusal(launch(log), log, START_WAIT_SECONDS))
-                    .isEqualTo("loopd cannot start: another loopd is running on this home"
-                            + " (it holds " + lock + "); stop it first\n");
+                    .isEqualTo("loopd could not start: another loopd is running on this home"
+                            + " (it holds " + lock + "); stop it first (runbook loopd-start-failed)\n");
             assertThat(home.resolve("run")).doesNotExist();
         }
         start();

@@ -37,7 +37,7 @@ class MainTest {
         Path file = dir.resolve("loopd.toml");
         Files.writeString(file, "[model]\ncontext_token = 5\n");
         assertThat(Main.prepare(new String[] {"serve", "--config", file.toString()}, new PrintStream(err))).isEqualTo(1);
-        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("loopd cannot start: ").contains("context_token");
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("loopd could not start: ").contains("context_token");
     }
 
     @Test

@@ -50,7 +50,7 @@ class SentencesTest {
         assertThat(Sentences.noSessions()).isEqualTo("(no sessions)");
         assertThat(Sentences.noSuchSession("x")).isEqualTo("there is no session \"x\"");
         assertThat(Sentences.showCut(1_000_000)).isEqualTo("(cut at 1,000,000 characters)");
-        assertThat(Sentences.startFailed("why")).isEqualTo("loopd cannot start: why");
+        assertThat(Sentences.startFailed("why")).isEqualTo("loopd could not start: why (runbook loopd-start-failed)");
         assertThat(Sentences.secretUnknown("k")).isEqualTo("[model] api_key names the secret \"k\", which has no file");
         assertThat(Sentences.secretUnreadable(Path.of("/s"), "is bad")).isEqualTo("the secret file /s is bad");
         assertThat(Sentences.positive("[model] timeout")).isEqualTo("[model] timeout must be above zero");

@@ -29,7 +29,7 @@ public final class Sentences {
     }
 
     public static String startFailed(String why) {
-        return "memoryd could not start: " + why + " (runbook memoryd-start-failed)";
+        return dev.boxmaker.proto.Sentences.startFailed("memoryd", why);
     }
 
     public static final String USAGE = "usage: memoryd serve [--config FILE]";
