@@ -4,7 +4,6 @@ import dev.boxmaker.loopd.baseline.SystemText;
 import dev.boxmaker.loopd.config.LoopdSettings;
 import dev.boxmaker.proto.daemon.HomeLock;
 import dev.boxmaker.proto.daemon.ServeCommandLine;
-import dev.boxmaker.proto.log.SessionLogs;
 import dev.boxmaker.proto.server.SocketsInUse;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
@@ -14,11 +13,17 @@ import java.io.PrintStream;
  * {@code loopd serve [--config FILE]} and {@code loopd self-test}. The arguments and the configuration
  * are checked before Quarkus starts, so a typo gets one clear sentence and exit code 2 (usage) or 1
  * (configuration), and so does a second loopd on a home another one serves: one that answers on its
- * socket, or, started in the same moment, one that holds {@code sessions/loopd.lock} ({@link HomeLock}),
+ * socket, or, started in the same moment, one that holds {@code run/loopd.lock} ({@link HomeLock}),
  * before this one opens a session log the other appends to. The self-test runs without Quarkus.
  */
 @QuarkusMain
 public final class Main {
+    /**
+     * Where loopd's lock lives, under the home: {@code run/}, the home's runtime folder, not
+     * {@code sessions/}, which holds session folders and nothing else (home.md).
+     */
+    static final String LOCK_DIR = "run";
+
     private Main() {
     }
 
@@ -42,7 +47,7 @@ public final class Main {
             LoopdSettings settings = LoopdSettings.fromSystem();
             SystemText.load(settings.systemFile());
             SocketsInUse.refuse(settings.turnSocket());
-            HomeLock.take("loopd", settings.home().resolve(SessionLogs.SESSIONS_DIR));
+            HomeLock.take("loopd", settings.home().resolve(LOCK_DIR));
         }, Sentences::startFailed);
     }
 }

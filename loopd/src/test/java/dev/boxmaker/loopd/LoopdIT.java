@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -112,13 +113,16 @@ class LoopdIT {
     @Test
     void aLoopdStartedWhileTheHomeIsLockedRefusesWithOneLine() throws Exception {
         Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n");
-        Path lock = home.resolve("sessions/loopd.lock");
+        Path lock = home.resolve("run/loopd.lock");
         try (HeldLock held = HeldLock.on(lock)) {
             Path log = home.resolve("second.log");
             assertThat(Refusals.awaitRefusal(launch(log), log, START_WAIT_SECONDS))
                     .isEqualTo("loopd could not start: another loopd is running on this home"
                             + " (it holds " + lock + "); stop it first (runbook loopd-start-failed)\n");
-            assertThat(home.resolve("run")).doesNotExist();
+            try (Stream<Path> run = Files.list(home.resolve("run"))) {
+                assertThat(run.map(p -> p.getFileName().toString())).containsExactly("loopd.lock");
+            }
+            assertThat(home.resolve("sessions")).doesNotExist();
         }
         start();
         assertThat(turn("chat-1", "hello")).isEqualTo(new ErrorReply(Sentences.NO_MODEL, "model-unavailable"));

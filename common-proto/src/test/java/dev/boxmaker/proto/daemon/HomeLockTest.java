@@ -41,10 +41,10 @@ class HomeLockTest {
 
     @Test
     void aFileLeftByAnEarlierStartIsLockedAsItIs() throws Exception {
-        Path sessions = Files.createDirectories(dir.resolve("sessions"));
-        Files.writeString(sessions.resolve("loopd.lock"), "");
-        HomeLock.take("loopd", sessions);
-        try (FileChannel other = FileChannel.open(sessions.resolve("loopd.lock"), StandardOpenOption.WRITE)) {
+        Path run = Files.createDirectories(dir.resolve("run"));
+        Files.writeString(run.resolve("loopd.lock"), "");
+        HomeLock.take("loopd", run);
+        try (FileChannel other = FileChannel.open(run.resolve("loopd.lock"), StandardOpenOption.WRITE)) {
             assertThatThrownBy(other::tryLock).isInstanceOf(OverlappingFileLockException.class);
         }
     }
