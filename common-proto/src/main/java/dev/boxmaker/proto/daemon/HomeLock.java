@@ -14,12 +14,13 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * A daemon's hold on the part of the home it writes: an exclusive lock on {@code DAEMON.lock} in that
- * folder, taken in {@code main} before the daemon opens anything there and kept until the process ends
- * (the system lets it go then, however the process ends). The sockets' check refuses a second daemon
- * once the first answers; the lock also refuses one started in the moment before that, which would
- * otherwise open the same files: a second memoryd building into the same index, a second brokerd or
- * loopd cutting what it takes for a torn last line off a log the first is appending to.
+ * A daemon's hold on its home: an exclusive lock on {@code DAEMON.lock} in a folder of the home
+ * ({@code memory/}, {@code audit/}, {@code run/}), taken in {@code main} before the daemon opens any of
+ * its files and kept until the process ends (the system lets it go then, however the process ends).
+ * The sockets' check refuses a second daemon once the first answers; the lock also refuses one started
+ * in the moment before that, which would otherwise open the same files: a second memoryd building into
+ * the same index, a second brokerd cutting what it takes for a torn last line off the audit log the
+ * first is appending to, a second loopd appending to the same session's log.
  */
 public final class HomeLock {
     /** The locked files' channels, kept open so each lock lasts as long as the process. */
