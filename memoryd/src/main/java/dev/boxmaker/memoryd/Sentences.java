@@ -34,6 +34,12 @@ public final class Sentences {
 
     public static final String USAGE = "usage: memoryd serve [--config FILE]";
 
+    /** An append to the journal or pending.jsonl that a stop interrupted, cut off when the store opens. */
+    public static String unfinishedLineDropped(Path file, long bytes) {
+        return "dropped an unfinished last line of " + Numbers.grouped(bytes) + " bytes from " + file
+                + ", left by a write that a stop interrupted and that was never answered";
+    }
+
     // memory_call (brokerd's socket).
 
     public static final String STORE_FAILED = "memory could not complete the call: a file operation failed; "

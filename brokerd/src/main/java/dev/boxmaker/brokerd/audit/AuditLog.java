@@ -3,6 +3,7 @@ package dev.boxmaker.brokerd.audit;
 import dev.boxmaker.brokerd.Sentences;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Label;
+import dev.boxmaker.proto.log.UnfinishedLine;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -87,7 +88,7 @@ public final class AuditLog {
     public synchronized Map<String, Label> rebuild() throws IOException, Broken {
         Map<String, Label> taints = new LinkedHashMap<>();
         for (Path file : files()) {
-            cutPartialLine(file);
+            UnfinishedLine.drop(file);
             long number = 0;
             try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
                 for (String line = reader.readLine(); line != null; line = reader.readLine()) {
@@ -134,26 +135,6 @@ public final class AuditLog {
             return Json.MAPPER.readValue(line, AuditRecord.class);
         } catch (IOException | IllegalArgumentException e) {
             throw new Broken(Sentences.auditBroken(file.getFileName().toString(), number));
-        }
-    }
-
-    private static void cutPartialLine(Path file) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            long size = channel.size();
-            long end = size;
-            ByteBuffer one = ByteBuffer.allocate(1);
-            while (end > 0) {
-                one.clear();
-                channel.read(one, end - 1);
-                if (one.get(0) == '\n') {
-                    break;
-                }
-                end--;
-            }
-            if (end < size) {
-                channel.truncate(end);
-                channel.force(true);
-            }
         }
     }
 

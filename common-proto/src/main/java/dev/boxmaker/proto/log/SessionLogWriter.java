@@ -210,22 +210,7 @@ public final class SessionLogWriter implements Closeable {
      */
     private static long dropUnfinishedLine(FileChannel channel, Path file) throws IOException {
         long size = channel.size();
-        long end = size;
-        ByteBuffer chunk = ByteBuffer.allocate(LineScanner.CHUNK_BYTES);
-        while (end > 0) {
-            int length = (int) Math.min(chunk.capacity(), end);
-            chunk.clear().limit(length);
-            long from = end - length;
-            while (chunk.hasRemaining() && channel.read(chunk, from + chunk.position()) >= 0) {
-                // Fill the whole window; a short read only happens if the file shrank under us.
-            }
-            int newline = lastNewline(chunk.array(), chunk.position());
-            if (newline >= 0) {
-                end = from + newline + 1;
-                break;
-            }
-            end = from;
-        }
+        long end = UnfinishedLine.wholeLinesEnd(channel);
         if (end < size) {
             LOG.warn(Sentences.logUnfinishedLineDropped(file, size - end));
             channel.truncate(end);
@@ -234,14 +219,6 @@ public final class SessionLogWriter implements Closeable {
         return end;
     }
 
-    private static int lastNewline(byte[] bytes, int length) {
-        for (int i = length - 1; i >= 0; i--) {
-            if (bytes[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
-    }
 
     private static void closeQuietly(FileChannel channel) {
         if (channel == null) {

@@ -1,9 +1,11 @@
 package dev.boxmaker.memoryd.edits;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.files.Durable;
 import dev.boxmaker.memoryd.files.Invariants;
 import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.log.UnfinishedLine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -11,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.jboss.logging.Logger;
 
 /**
  * The edit journal, {@code edits/YYYY-MM.jsonl}: one JSON line per applied edit, appended and
@@ -18,6 +21,8 @@ import java.util.stream.Stream;
  * are always in the same file.
  */
 public final class Journal {
+    private static final Logger LOG = Logger.getLogger(Journal.class);
+
     private final Path dir;
 
     public Journal(Path dir) {
@@ -37,6 +42,26 @@ public final class Journal {
         String line = line(edit);
         Invariants.check(!line.contains("\n"), "a journal line holds a newline");
         Durable.append(monthFile(edit.id()), line + "\n");
+    }
+
+    /**
+     * Cuts an unfinished last line off each month's file: an append a stop interrupted, which was
+     * never answered (an edit's files are written only after its line), and which the next append
+     * would otherwise glue its own line onto, leaving a line that does not parse and a journal that
+     * stops memoryd's start. For the store's opening, before anything is appended.
+     */
+    public void dropUnfinishedLines() throws IOException {
+        for (Path month : months()) {
+            dropUnfinishedLine(month);
+        }
+    }
+
+    /** Cuts {@code file}'s unfinished last line, if it has one, and logs it. */
+    static void dropUnfinishedLine(Path file) throws IOException {
+        long dropped = UnfinishedLine.drop(file);
+        if (dropped > 0) {
+            LOG.warn(Sentences.unfinishedLineDropped(file, dropped));
+        }
     }
 
     private Path monthFile(String id) {

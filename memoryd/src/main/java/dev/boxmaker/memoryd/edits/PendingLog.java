@@ -31,6 +31,11 @@ public final class PendingLog {
         Durable.append(path, line(write) + "\n");
     }
 
+    /** Cuts an unfinished last line off the file, as {@link Journal#dropUnfinishedLines} does the journal's. */
+    public void dropUnfinishedLine() throws IOException {
+        Journal.dropUnfinishedLine(path);
+    }
+
     public List<PendingWrite> readAll() throws IOException {
         return Journal.JsonLines.read(path, PendingWrite.class);
     }

@@ -51,8 +51,9 @@ public final class MemoryStore {
     private final OwnerCommands owner;
 
     /**
-     * Opens the store on {@code memoryDir}, creating what is missing, and reads back the journal
-     * and pending.jsonl so ids continue and resolved pending writes stay resolved.
+     * Opens the store on {@code memoryDir}, creating what is missing, cuts off what a stop left
+     * unfinished at the end of the journal and pending.jsonl, and reads them back so ids continue and
+     * resolved pending writes stay resolved.
      *
      * @param check the check of every new or rewritten entry and every note: the refusal sentence, if any
      * @param clock the source of times and ids
@@ -66,6 +67,8 @@ public final class MemoryStore {
         this.rules = new Rules(check);
         this.clock = clock;
         this.review = review;
+        journal.dropUnfinishedLines();
+        pendingLog.dropUnfinishedLine();
         for (Edit edit : journal.readAll()) {
             remember(edit);
         }

@@ -5,6 +5,7 @@ import static dev.boxmaker.memoryd.tool.Fixture.read;
 import static dev.boxmaker.memoryd.tool.Fixture.tainted;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.files.IdentityFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -98,6 +99,22 @@ class RecoveryTest {
         assertThat(store.files().notes().read()).extracting(n -> n.body()).containsExactly("seen on a ", "seen on a page");
         reopen();
         assertThat(read(dir.resolve("notes.md"))).isEqualTo(cut + "\n" + notesAfter);
+    }
+
+    @Test
+    void aJournalLineCutShortByAStopIsDroppedSoTheNextEditsLineParses() throws Exception {
+        store.add(clean(), IdentityFile.MEMORY, "a");
+        Path journal = dir.resolve("edits/2026-09.jsonl");
+        String whole = read(journal);
+        // A stop in the middle of the next edit's journal line: never answered, its file never written.
+        Files.writeString(journal, whole + "{\"id\":\"2026-09-24-0002\",\"time\":\"2026-09-24T21:0",
+                StandardCharsets.UTF_8);
+        reopen().add(clean(), IdentityFile.MEMORY, "b");
+        MemoryStore after = reopen();
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n§\nb\n");
+        assertThat(after.journal().readAll()).extracting(Edit::after)
+                .containsExactly(List.of("a"), List.of("a", "b"));
+        assertThat(read(journal)).startsWith(whole).doesNotContain("21:0\"").hasLineCount(2);
     }
 
     @Test

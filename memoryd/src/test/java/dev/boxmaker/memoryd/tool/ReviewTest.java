@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.files.IdentityFile;
 import dev.boxmaker.proto.wire.msg.Outcome;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,6 +26,19 @@ class ReviewTest {
     void open() throws Exception {
         clock = new Fixture.TestClock(Fixture.START);
         store = new MemoryStore(dir, Fixture.CHECK, clock, true);
+    }
+
+    @Test
+    void aPendingLineCutShortByAStopIsDroppedSoTheNextWritesLineParses() throws Exception {
+        store.add(clean(), IdentityFile.MEMORY, "a");
+        String whole = read(dir.resolve("pending.jsonl"));
+        // A stop in the middle of the next write's line: never answered.
+        Files.writeString(dir.resolve("pending.jsonl"), whole + "{\"id\":\"2026-09-24-0002\",\"ti",
+                StandardCharsets.UTF_8);
+        new MemoryStore(dir, Fixture.CHECK, clock, true).add(clean(), IdentityFile.MEMORY, "b");
+        MemoryStore after = new MemoryStore(dir, Fixture.CHECK, clock, true);
+        assertThat(after.pending()).contains("2026-09-24-0001").contains("2026-09-24-0002");
+        assertThat(read(dir.resolve("pending.jsonl"))).startsWith(whole).doesNotContain("\"ti{").hasLineCount(2);
     }
 
     @Test

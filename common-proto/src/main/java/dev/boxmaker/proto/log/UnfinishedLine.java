@@ -1,0 +1,59 @@
+package dev.boxmaker.proto.log;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The unfinished last line a crash in the middle of an append leaves in a file of lines (a session
+ * log, the audit log, memoryd's journal): left there, the next line appended would be glued onto it
+ * and the two would become one line that does not parse. A reader skips it; a writer cuts it off
+ * before it appends again. Its write never completed, so nobody was told it was made.
+ */
+public final class UnfinishedLine {
+    private UnfinishedLine() {
+    }
+
+    /** The offset just past the last newline of the file behind {@code channel}, or 0 when it has none. */
+    public static long wholeLinesEnd(FileChannel channel) throws IOException {
+        long end = channel.size();
+        ByteBuffer chunk = ByteBuffer.allocate(LineScanner.CHUNK_BYTES);
+        while (end > 0) {
+            int length = (int) Math.min(chunk.capacity(), end);
+            chunk.clear().limit(length);
+            long from = end - length;
+            while (chunk.hasRemaining() && channel.read(chunk, from + chunk.position()) >= 0) {
+                // Fill the whole window; a short read only happens if the file shrank under us.
+            }
+            for (int i = chunk.position() - 1; i >= 0; i--) {
+                if (chunk.get(i) == '\n') {
+                    return from + i + 1;
+                }
+            }
+            end = from;
+        }
+        return 0;
+    }
+
+    /**
+     * Cuts {@code file} back to the end of its last whole line, flushed to the disk; the bytes cut (0
+     * when it ends with a newline, is empty or does not exist).
+     */
+    public static long drop(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return 0;
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long size = channel.size();
+            long end = wholeLinesEnd(channel);
+            if (end < size) {
+                channel.truncate(end);
+                channel.force(true);
+            }
+            return size - end;
+        }
+    }
+}
