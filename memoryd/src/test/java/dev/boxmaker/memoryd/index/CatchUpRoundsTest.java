@@ -73,7 +73,7 @@ class CatchUpRoundsTest {
             + " coalesce((SELECT v FROM hits_config WHERE k = 'hashsize'), 1048576)";
 
     /** Everything a catch-up writes: rows, postings, term counts and bounds, totals, and progress. */
-    private static List<String> everything(Connection c) throws Exception {
+    static List<String> everything(Connection c) throws Exception {
         List<String> out = new ArrayList<>(Rows.all(c));
         out.addAll(TestIndexes.postings(c, false));
         out.addAll(TestIndexes.table(c, "SELECT term, docs, tf_max, len_min FROM terms ORDER BY term"));
@@ -87,7 +87,7 @@ class CatchUpRoundsTest {
      * FTS5's merge and pending-data settings {@code settings} (FTS5's defaults where the file names
      * none), as they were before the catch-up.
      */
-    private static void wholeAndAgreeing(Connection c, String settings) throws Exception {
+    static void wholeAndAgreeing(Connection c, String settings) throws Exception {
         c.createStatement().execute("INSERT INTO hits (hits) VALUES ('integrity-check')");
         assertThat(TestIndexes.table(c, SETTINGS)).containsExactly(settings);
         assertThat(TestIndexes.postings(c, false)).containsExactlyElementsOf(TestIndexes.postings(c, true));
@@ -167,21 +167,9 @@ class CatchUpRoundsTest {
         try (MemoryIndex index = TestIndexes.open(home)) {
             index.flush().get();
         }
-        // Past the rounds' threshold: records of about 3 kB in every log, in words of 200 letters and
-        // more, so the test's checks of every posting stay quick; some words rare.
-        String longer = "x".repeat(200);
-        StringBuilder words = new StringBuilder();
+        // Past the rounds' threshold: 1,100 records of about 3 kB in every log.
         for (String session : SESSIONS) {
-            LogRecord[] records = new LogRecord[1_100];
-            for (int i = 0; i < records.length; i++) {
-                words.setLength(0);
-                while (words.length() < 3_000) {
-                    words.append(random.nextInt(8) == 0 ? "rare" + random.nextInt(20_000) : "word" + random.nextInt(300))
-                            .append(longer).append(' ');
-                }
-                records[i] = i % 2 == 0 ? user(words.toString(), null) : said(words.toString());
-            }
-            append(home, session, records);
+            append(home, session, longRecords(random, 1_100));
         }
         Path file = home.resolve("index/" + MemoryIndex.FILE);
         Path copy = home.resolve("index/batches.sqlite3");
@@ -202,6 +190,25 @@ class CatchUpRoundsTest {
             assertThat(CatchUpTest.scalar(r, "SELECT count(*) FROM postings"))
                     .isLessThan(CatchUpTest.scalar(b, "SELECT count(*) FROM postings"));
         }
+    }
+
+    /**
+     * {@code n} user and assistant records of about 3 kB, in words of 200 letters and more, so the
+     * checks of every posting stay quick; some words rare.
+     */
+    static LogRecord[] longRecords(Random random, int n) {
+        String longer = "x".repeat(200);
+        StringBuilder words = new StringBuilder();
+        LogRecord[] records = new LogRecord[n];
+        for (int i = 0; i < records.length; i++) {
+            words.setLength(0);
+            while (words.length() < 3_000) {
+                words.append(random.nextInt(8) == 0 ? "rare" + random.nextInt(20_000) : "word" + random.nextInt(300))
+                        .append(longer).append(' ');
+            }
+            records[i] = i % 2 == 0 ? user(words.toString(), null) : said(words.toString());
+        }
+        return records;
     }
 
     @Test
@@ -248,7 +255,7 @@ class CatchUpRoundsTest {
         assertThat(side).doesNotExist();
     }
 
-    private static java.util.Map<String, LogProgress> readProgress(Path file) throws SQLException {
+    static java.util.Map<String, LogProgress> readProgress(Path file) throws SQLException {
         try (Connection c = IndexFile.open(file, true)) {
             return LogProgress.readAll(c);
         }

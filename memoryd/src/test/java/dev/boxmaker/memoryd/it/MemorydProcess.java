@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** The packaged memoryd, started as a process on a home of the test's, as the owner would run it. */
-final class MemorydProcess implements AutoCloseable {
+public final class MemorydProcess implements AutoCloseable {
     static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar").toAbsolutePath();
     static final Duration START_WAIT = Duration.ofSeconds(30);
 
@@ -25,7 +25,7 @@ final class MemorydProcess implements AutoCloseable {
     }
 
     /** Starts {@code memoryd <args>} with BOXMAKER_HOME set to {@code home}; does not wait. */
-    static MemorydProcess launch(Path home, String... args) throws IOException {
+    public static MemorydProcess launch(Path home, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of("java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-jar", JAR.toString()));
         command.addAll(List.of(args));
@@ -36,7 +36,7 @@ final class MemorydProcess implements AutoCloseable {
     }
 
     /** Starts {@code memoryd serve} and waits until it answers on every socket. */
-    static MemorydProcess serve(Path home) throws Exception {
+    public static MemorydProcess serve(Path home) throws Exception {
         MemorydProcess memoryd = launch(home, "serve");
         memoryd.awaitAnswer(home.resolve("run/loop-memory/memory.sock"));
         memoryd.awaitAnswer(home.resolve("run/broker-memory/memory.sock"));
@@ -71,7 +71,7 @@ final class MemorydProcess implements AutoCloseable {
     }
 
     /** Waits for the process to end; its exit code. */
-    int awaitExit() throws Exception {
+    public int awaitExit() throws Exception {
         if (!process.waitFor(START_WAIT.toSeconds(), TimeUnit.SECONDS)) {
             throw new AssertionError("memoryd did not exit:\n" + output());
         }
@@ -79,21 +79,21 @@ final class MemorydProcess implements AutoCloseable {
     }
 
     /** The exit status of a JVM that stopped cleanly on SIGTERM: 128 + 15. */
-    static final int SIGTERM_EXIT = 143;
+    public static final int SIGTERM_EXIT = 143;
 
     /** SIGTERM, as `make stop` and systemd send. */
-    int terminate() throws Exception {
+    public int terminate() throws Exception {
         process.destroy();
         return awaitExit();
     }
 
     /** SIGKILL: no shutdown hook runs. */
-    void kill() throws Exception {
+    public void kill() throws Exception {
         process.destroyForcibly();
         process.waitFor(START_WAIT.toSeconds(), TimeUnit.SECONDS);
     }
 
-    String output() throws IOException {
+    public String output() throws IOException {
         return Files.readString(log, StandardCharsets.UTF_8);
     }
 
