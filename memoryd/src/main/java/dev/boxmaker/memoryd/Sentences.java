@@ -34,7 +34,10 @@ public final class Sentences {
 
     public static final String USAGE = "usage: memoryd serve [--config FILE]";
 
-    /** An append to the journal or pending.jsonl that a stop interrupted, cut off when the store opens. */
+    /**
+     * An append to the journal, pending.jsonl or the recall log that a stop interrupted, cut off
+     * before the file is appended to again.
+     */
     public static String unfinishedLineDropped(Path file, long bytes) {
         return "dropped an unfinished last line of " + Numbers.grouped(bytes) + " bytes from " + file
                 + ", left by a write that a stop interrupted and that was never answered";

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.files.Durable;
 import dev.boxmaker.memoryd.index.IndexRow;
 import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.log.UnfinishedLine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -40,6 +41,11 @@ public final class RecallLog {
     private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("uuuu-MM").withZone(ZoneOffset.UTC);
 
     private final Path dir;
+    /**
+     * The month files this process has appended to: before its first line to one, an unfinished last
+     * line a stop left there is cut off, so the new line is not glued onto it.
+     */
+    private final java.util.Set<Path> checked = new java.util.HashSet<>();
 
     public RecallLog(Path memoryDir) {
         this.dir = memoryDir.resolve(DIR);
@@ -68,6 +74,12 @@ public final class RecallLog {
             }
         }
         Path file = dir.resolve(MONTH.format(time) + ".jsonl");
+        if (checked.add(file)) {
+            long dropped = UnfinishedLine.drop(file);
+            if (dropped > 0) {
+                LOG.warn(dev.boxmaker.memoryd.Sentences.unfinishedLineDropped(file, dropped));
+            }
+        }
         Durable.appendUnflushed(file, Json.MAPPER.writeValueAsString(line) + "\n");
         unflushed.add(file);
         if (flushQueued.compareAndSet(false, true)) {

@@ -32,6 +32,18 @@ class RecallLogTest {
     }
 
     @Test
+    void aLineAStopLeftUnfinishedIsCutOffBeforeTheFirstLineAppendedAfterIt(@TempDir Path memory) throws Exception {
+        Path file = memory.resolve("recalls/2026-09.jsonl");
+        String line = "{\"time\":\"2026-09-25T08:00:00Z\",\"session\":\"mm-asker\",\"query\":\"tea\",\"k\":5,\"hits\":[]}\n";
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, line + "{\"time\":\"2026-09-25T07:59");
+        RecallLog log = new RecallLog(memory);
+        log.append(NOW, "mm-asker", "tea", 5, List.of());
+        log.append(NOW, "mm-asker", "tea", 5, List.of());
+        assertThat(Files.readString(file)).isEqualTo(line + line + line);
+    }
+
+    @Test
     void theFlushFailureSentence() {
         assertThat(Sentences.recallLogNotFlushed(Path.of("/home/o/memory/recalls/2026-09.jsonl"), "No space left on device"))
                 .isEqualTo("the recall log /home/o/memory/recalls/2026-09.jsonl could not be flushed to disk: No space left on device");
