@@ -23,10 +23,22 @@ import org.jboss.logging.Logger;
 public final class Journal {
     private static final Logger LOG = Logger.getLogger(Journal.class);
 
+    /** How a line goes into its file: {@link Durable#append}, or, in tests, one that fails partway. */
+    @FunctionalInterface
+    interface Appender {
+        void append(Path file, String text) throws IOException;
+    }
+
     private final Path dir;
+    private final Appender appender;
 
     public Journal(Path dir) {
+        this(dir, Durable::append);
+    }
+
+    Journal(Path dir, Appender appender) {
         this.dir = dir;
+        this.appender = appender;
     }
 
     /** The exact line an edit is journalled as, without its newline. */
@@ -41,7 +53,25 @@ public final class Journal {
     public void append(Edit edit) throws IOException {
         String line = line(edit);
         Invariants.check(!line.contains("\n"), "a journal line holds a newline");
-        Durable.append(monthFile(edit.id()), line + "\n");
+        appendOrCut(appender, monthFile(edit.id()), line + "\n");
+    }
+
+    /**
+     * Appends {@code text} to {@code file}; when that fails, the bytes that went in are cut off before
+     * the failure is thrown (a full disk can take half a line), so the next line starts on a line of
+     * its own. A failure to cut them is added to the first.
+     */
+    static void appendOrCut(Appender appender, Path file, String text) throws IOException {
+        try {
+            appender.append(file, text);
+        } catch (IOException e) {
+            try {
+                dropUnfinishedLine(file);
+            } catch (IOException cut) {
+                e.addSuppressed(cut);
+            }
+            throw e;
+        }
     }
 
     /**

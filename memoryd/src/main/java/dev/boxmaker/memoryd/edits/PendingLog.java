@@ -14,9 +14,15 @@ import java.util.List;
  */
 public final class PendingLog {
     private final Path path;
+    private final Journal.Appender appender;
 
     public PendingLog(Path path) {
+        this(path, Durable::append);
+    }
+
+    PendingLog(Path path, Journal.Appender appender) {
         this.path = path;
+        this.appender = appender;
     }
 
     public static String line(PendingWrite write) {
@@ -28,7 +34,7 @@ public final class PendingLog {
     }
 
     public void append(PendingWrite write) throws IOException {
-        Durable.append(path, line(write) + "\n");
+        Journal.appendOrCut(appender, path, line(write) + "\n");
     }
 
     /** Cuts an unfinished last line off the file, as {@link Journal#dropUnfinishedLines} does the journal's. */
