@@ -38,10 +38,22 @@ public final class AuditLog {
     public static final int LINE_CHARS_MAX = 4_096;
     static final String SUFFIX = ".jsonl";
 
+    /** How a line goes into its month's file: {@link #appendForced}, or, in tests, one that fails partway. */
+    @FunctionalInterface
+    interface Appender {
+        void append(Path file, byte[] line) throws IOException;
+    }
+
     private final Path dir;
+    private final Appender appender;
 
     public AuditLog(Path dir) throws IOException {
+        this(dir, AuditLog::appendForced);
+    }
+
+    AuditLog(Path dir, Appender appender) throws IOException {
         this.dir = dir;
+        this.appender = appender;
         if (!Files.isDirectory(dir)) {
             Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         }
@@ -51,7 +63,11 @@ public final class AuditLog {
         return dir;
     }
 
-    /** Appends {@code record} to its month's file and forces it to disk. */
+    /**
+     * Appends {@code record} to its month's file and forces it to disk. When that fails partway (a
+     * full disk can take half a line), what went in is cut off before the failure is thrown, so the
+     * next line is not glued onto it: a glued line would stop brokerd's next start.
+     */
     public synchronized void append(AuditRecord record) {
         Path file = dir.resolve(record.time().substring(0, 7) + SUFFIX);
         byte[] line;
@@ -60,6 +76,19 @@ public final class AuditLog {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("an audit record could not be written as JSON", e);
         }
+        try {
+            appender.append(file, line);
+        } catch (IOException e) {
+            try {
+                UnfinishedLine.drop(file);
+            } catch (IOException cut) {
+                e.addSuppressed(cut);
+            }
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void appendForced(Path file, byte[] line) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND)) {
             if (channel.size() == 0) {
@@ -70,8 +99,6 @@ public final class AuditLog {
                 channel.write(buffer);
             }
             channel.force(false);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

@@ -47,6 +47,23 @@ class AuditLogTest {
     }
 
     @Test
+    void anAppendThatFailsPartwayLeavesTheFileAsBeforeAndTheNextLineParses() throws Exception {
+        AuditLog log = new AuditLog(dir);
+        log.append(record("2026-11-01T00:00:00Z", "chat-1", DataClass.PRIVATE, true));
+        String before = Files.readString(dir.resolve("2026-11.jsonl"));
+        AuditLog full = new AuditLog(dir, (file, line) -> {
+            Files.write(file, java.util.Arrays.copyOf(line, line.length / 2), StandardOpenOption.APPEND);
+            throw new java.io.IOException("No space left on device");
+        });
+        assertThatThrownBy(() -> full.append(record("2026-11-01T00:00:01Z", "chat-2", DataClass.SECRET, true)))
+                .isInstanceOf(java.io.UncheckedIOException.class).hasMessageEndingWith("No space left on device");
+        assertThat(Files.readString(dir.resolve("2026-11.jsonl"))).isEqualTo(before);
+        log.append(record("2026-11-01T00:00:02Z", "chat-3", DataClass.PUBLIC, false));
+        assertThat(log.rebuild()).isEqualTo(Map.of("chat-1", new Label(DataClass.PRIVATE, true),
+                "chat-3", new Label(DataClass.PRIVATE, false)));
+    }
+
+    @Test
     void aBrokenWholeLineStopsTheRebuild() throws Exception {
         Files.writeString(dir.resolve("2026-11.jsonl"), "not json\n");
 
