@@ -27,11 +27,8 @@ public final class EarlyAudit {
      */
     public static synchronized void read(Path dir) {
         try {
-            AuditLog log = new AuditLog(dir);
-            read = new Read(log, log.rebuild());
-        } catch (IOException e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        } catch (AuditLog.Broken e) {
+            read = readNow(dir);
+        } catch (IOException | AuditLog.Broken e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
     }
@@ -43,6 +40,10 @@ public final class EarlyAudit {
         if (early != null && early.log().dir().equals(dir)) {
             return early;
         }
+        return readNow(dir);
+    }
+
+    private static Read readNow(Path dir) throws IOException, AuditLog.Broken {
         AuditLog log = new AuditLog(dir);
         return new Read(log, log.rebuild());
     }

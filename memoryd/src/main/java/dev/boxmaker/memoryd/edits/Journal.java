@@ -1,11 +1,9 @@
 package dev.boxmaker.memoryd.edits;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.files.Durable;
 import dev.boxmaker.memoryd.files.Invariants;
 import dev.boxmaker.proto.Json;
-import dev.boxmaker.proto.log.UnfinishedLine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.jboss.logging.Logger;
 
 /**
  * The edit journal, {@code edits/YYYY-MM.jsonl}: one JSON line per applied edit, appended and
@@ -21,8 +18,6 @@ import org.jboss.logging.Logger;
  * are always in the same file.
  */
 public final class Journal {
-    private static final Logger LOG = Logger.getLogger(Journal.class);
-
     /** How a line goes into its file: {@link Durable#append}, or, in tests, one that fails partway. */
     @FunctionalInterface
     interface Appender {
@@ -66,7 +61,7 @@ public final class Journal {
             appender.append(file, text);
         } catch (IOException e) {
             try {
-                dropUnfinishedLine(file);
+                Durable.dropUnfinishedLine(file);
             } catch (IOException cut) {
                 e.addSuppressed(cut);
             }
@@ -82,15 +77,7 @@ public final class Journal {
      */
     public void dropUnfinishedLines() throws IOException {
         for (Path month : months()) {
-            dropUnfinishedLine(month);
-        }
-    }
-
-    /** Cuts {@code file}'s unfinished last line, if it has one, and logs it. */
-    static void dropUnfinishedLine(Path file) throws IOException {
-        long dropped = UnfinishedLine.drop(file);
-        if (dropped > 0) {
-            LOG.warn(Sentences.unfinishedLineDropped(file, dropped));
+            Durable.dropUnfinishedLine(month);
         }
     }
 

@@ -39,7 +39,7 @@ public final class PendingLog {
 
     /** Cuts an unfinished last line off the file, as {@link Journal#dropUnfinishedLines} does the journal's. */
     public void dropUnfinishedLine() throws IOException {
-        Journal.dropUnfinishedLine(path);
+        Durable.dropUnfinishedLine(path);
     }
 
     public List<PendingWrite> readAll() throws IOException {

@@ -1,5 +1,7 @@
 package dev.boxmaker.memoryd.files;
 
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.proto.log.UnfinishedLine;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -13,6 +15,7 @@ import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
+import org.jboss.logging.Logger;
 
 /**
  * Writes that survive a crash (memoryd.md, "File format"): a replaced file is written to a temporary
@@ -21,6 +24,7 @@ import java.util.Set;
  * Files are created 0600 and directories 0700 (home.md).
  */
 public final class Durable {
+    private static final Logger LOG = Logger.getLogger(Durable.class);
     private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-------");
     private static final Set<PosixFilePermission> DIR_MODE = PosixFilePermissions.fromString("rwx------");
 
@@ -109,6 +113,17 @@ public final class Durable {
             ensureFile(file);
         }
         return FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+    }
+
+    /**
+     * Cuts an unfinished last line off {@code file} (an append that a stop, or a failure, left half
+     * done, never answered), so the next line appended is not glued onto it; logs what it cut.
+     */
+    public static void dropUnfinishedLine(Path file) throws IOException {
+        long dropped = UnfinishedLine.drop(file);
+        if (dropped > 0) {
+            LOG.warn(Sentences.unfinishedLineDropped(file, dropped));
+        }
     }
 
     /** Waits until everything written to {@code file} is on the disk. */

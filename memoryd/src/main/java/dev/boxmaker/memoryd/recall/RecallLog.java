@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.files.Durable;
 import dev.boxmaker.memoryd.index.IndexRow;
 import dev.boxmaker.proto.Json;
-import dev.boxmaker.proto.log.UnfinishedLine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -75,10 +74,7 @@ public final class RecallLog {
         }
         Path file = dir.resolve(MONTH.format(time) + ".jsonl");
         if (checked.add(file)) {
-            long dropped = UnfinishedLine.drop(file);
-            if (dropped > 0) {
-                LOG.warn(dev.boxmaker.memoryd.Sentences.unfinishedLineDropped(file, dropped));
-            }
+            Durable.dropUnfinishedLine(file);
         }
         Durable.appendUnflushed(file, Json.MAPPER.writeValueAsString(line) + "\n");
         unflushed.add(file);
