@@ -44,6 +44,13 @@ class RecallLogTest {
     }
 
     @Test
+    void theUnfinishedLineSentence() {
+        assertThat(Sentences.unfinishedLineDropped(Path.of("/home/o/memory/edits/2026-12.jsonl"), 1_234))
+                .isEqualTo("dropped an unfinished last line of 1,234 bytes from /home/o/memory/edits/2026-12.jsonl,"
+                        + " left by a write that a stop interrupted and that was never answered");
+    }
+
+    @Test
     void theFlushFailureSentence() {
         assertThat(Sentences.recallLogNotFlushed(Path.of("/home/o/memory/recalls/2026-09.jsonl"), "No space left on device"))
                 .isEqualTo("the recall log /home/o/memory/recalls/2026-09.jsonl could not be flushed to disk: No space left on device");
