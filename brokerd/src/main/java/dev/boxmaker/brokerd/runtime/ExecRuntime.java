@@ -70,21 +70,23 @@ public final class ExecRuntime implements Runtime {
     }
 
     private Output finish(String tool, Process process, RunSpec spec, Duration limit) throws InterruptedException {
-        CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readCapped(process.getInputStream(), OUTPUT_BYTES_MAX + 1), pipes);
-        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readCapped(process.getErrorStream(), ERROR_BYTES_MAX), pipes);
-        try (OutputStream in = process.getOutputStream()) {
-            in.write(Json.MAPPER.writeValueAsBytes(spec.request().args()));
-        } catch (IOException e) {
-            // The command need not read its input; what it printed still counts.
-        }
+        ByteArrayOutputStream stdoutRead = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderrRead = new ByteArrayOutputStream();
+        CompletableFuture<Void> out = CompletableFuture.runAsync(
+                () -> readCapped(process.getInputStream(), OUTPUT_BYTES_MAX + 1, stdoutRead), pipes);
+        CompletableFuture<Void> err = CompletableFuture.runAsync(
+                () -> readCapped(process.getErrorStream(), ERROR_BYTES_MAX, stderrRead), pipes);
+        // Written on a pipe thread: a command that does not read its input would block this write
+        // once the pipe is full, and the time limit below would never start.
+        CompletableFuture.runAsync(() -> writeInput(process, spec), pipes);
         if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
             return new Output(Outcome.FAILED, Sentences.execTimedOut(tool, limit));
         }
-        byte[] stdout = drained(out);
+        byte[] stdout = drained(out, stdoutRead);
         if (process.exitValue() != 0) {
-            String stderr = new String(drained(err), StandardCharsets.UTF_8);
+            String stderr = new String(drained(err, stderrRead), StandardCharsets.UTF_8);
             return new Output(Outcome.FAILED, Sentences.execFailed(tool, process.exitValue(), stderr.lines().findFirst().orElse("")));
         }
         return new Output(Outcome.OK, text(stdout));
@@ -111,17 +113,32 @@ public final class ExecRuntime implements Runtime {
         }
     }
 
-    private static byte[] drained(CompletableFuture<byte[]> pipe) {
-        try {
-            return pipe.get(DRAIN_WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            return new byte[0];
+    private static void writeInput(Process process, RunSpec spec) {
+        try (OutputStream in = process.getOutputStream()) {
+            in.write(Json.MAPPER.writeValueAsBytes(spec.request().args()));
+        } catch (IOException e) {
+            // The command need not read its input; what it printed still counts.
         }
     }
 
-    /** Reads a stream to its end, keeping at most {@code max} bytes, so the child never blocks on a full pipe. */
-    private static byte[] readCapped(InputStream stream, int max) {
-        ByteArrayOutputStream kept = new ByteArrayOutputStream();
+    /**
+     * What was read from a pipe once it ends, or after {@value #DRAIN_WAIT_SECONDS} seconds: a process
+     * the command left running can hold the pipe open, and what the command printed still counts.
+     */
+    private static byte[] drained(CompletableFuture<Void> pipe, ByteArrayOutputStream read) {
+        try {
+            pipe.get(DRAIN_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // Not ended: what was read so far is the output.
+        }
+        return read.toByteArray();
+    }
+
+    /**
+     * Reads a stream to its end into {@code kept}, keeping at most {@code max} bytes, so the child
+     * never blocks on a full pipe. {@code kept}'s methods are synchronized, so it can be read meanwhile.
+     */
+    private static void readCapped(InputStream stream, int max, ByteArrayOutputStream kept) {
         byte[] chunk = new byte[8192];
         try (stream) {
             for (int n = stream.read(chunk); n >= 0; n = stream.read(chunk)) {
@@ -131,6 +148,5 @@ public final class ExecRuntime implements Runtime {
         } catch (IOException e) {
             // The process was killed; what was read is kept.
         }
-        return kept.toByteArray();
     }
 }

@@ -56,6 +56,24 @@ class ExecRuntimeTest {
     }
 
     @Test
+    void theGrantsLimitHoldsForACommandThatDoesNotReadLargeArguments() throws Exception {
+        // More than a pipe holds (64 KiB), to a command that never reads its standard input.
+        String args = "{\"text\": \"" + "a".repeat(256 * 1024) + "\"}";
+        long start = System.nanoTime();
+        Runtime.Output out = run(sh("slow", "sleep 30"), "slow", args, Duration.ofSeconds(1));
+
+        assertThat(out).isEqualTo(new Runtime.Output(Outcome.FAILED, "slow did not finish within 1 second and was stopped"));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void whatTheCommandPrintedIsKeptWhenItLeavesAProcessHoldingItsOutput() throws Exception {
+        Runtime.Output out = run(sh("t", "echo started; sleep 30 &"), "t", "{}", LIMIT);
+
+        assertThat(out).isEqualTo(new Runtime.Output(Outcome.OK, "started\n"));
+    }
+
+    @Test
     void memoryToolsAndUnconfiguredToolsAreRefused() throws Exception {
         assertThat(run(sh("recall", "cat"), "recall", "{}", LIMIT))
                 .isEqualTo(new Runtime.Output(Outcome.REFUSED, "the exec runtime does not run recall or memory; memoryd does"));
