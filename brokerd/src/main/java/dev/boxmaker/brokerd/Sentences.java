@@ -85,8 +85,9 @@ public final class Sentences {
         return "\"" + key + "\" must be \"public\", \"private\" or \"secret\"";
     }
 
-    public static String grantListInvalid(String key, int max) {
-        return "\"" + key + "\" must be a list of at most " + count(max) + " non-empty strings";
+    public static String grantListInvalid(String key, int max, int charsMax) {
+        return "\"" + key + "\" must be a list of at most " + count(max) + " strings, each of 1 to " + count(charsMax)
+                + " characters";
     }
 
     public static String grantListItemInvalid(String key, String item) {

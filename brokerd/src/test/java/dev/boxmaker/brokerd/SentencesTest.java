@@ -38,7 +38,8 @@ class SentencesTest {
         assertThat(Sentences.GRANT_UNREADABLE).isEqualTo("the file cannot be read");
         assertThat(Sentences.GRANTS_UNREADABLE).isEqualTo("the grants folder cannot be read");
         assertThat(Sentences.grantKeyNotString("tool")).isEqualTo("\"tool\" must be a string");
-        assertThat(Sentences.grantListInvalid("hosts", 256)).isEqualTo("\"hosts\" must be a list of at most 256 non-empty strings");
+        assertThat(Sentences.grantListInvalid("hosts", 256, 1_024))
+                .isEqualTo("\"hosts\" must be a list of at most 256 strings, each of 1 to 1,024 characters");
         assertThat(Sentences.grantFileTooLarge(65_536)).isEqualTo("the file is not a regular file of at most 65,536 bytes");
         assertThat(Sentences.grantsTooMany(1_000)).isEqualTo("the grants folder holds more than 1,000 files");
         assertThat(Sentences.grantsInvalid("grants/a.toml: the file is not valid TOML")).isEqualTo(

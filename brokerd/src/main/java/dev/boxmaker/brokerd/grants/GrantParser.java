@@ -153,12 +153,12 @@ public final class GrantParser {
             return List.of();
         }
         if (!value.isArray() || value.size() > LIST_ITEMS_MAX) {
-            throw new Invalid(Sentences.grantListInvalid(key, LIST_ITEMS_MAX));
+            throw new Invalid(Sentences.grantListInvalid(key, LIST_ITEMS_MAX, ITEM_CHARS_MAX));
         }
         List<String> items = new ArrayList<>();
         for (JsonNode item : value) {
             if (!item.isTextual() || item.asText().isEmpty() || item.asText().length() > ITEM_CHARS_MAX) {
-                throw new Invalid(Sentences.grantListInvalid(key, LIST_ITEMS_MAX));
+                throw new Invalid(Sentences.grantListInvalid(key, LIST_ITEMS_MAX, ITEM_CHARS_MAX));
             }
             items.add(item.asText());
         }
@@ -169,7 +169,7 @@ public final class GrantParser {
         String text = string(root, "timeout", TIMEOUT_DEFAULT);
         try {
             Duration timeout = new DurationConverter().convert(text);
-            if (timeout.isZero() || timeout.getSeconds() > TIMEOUT_SECONDS_MAX) {
+            if (timeout.isZero() || timeout.compareTo(Duration.ofSeconds(TIMEOUT_SECONDS_MAX)) > 0) {
                 throw new Invalid(Sentences.grantTimeoutInvalid(TIMEOUT_SECONDS_MAX));
             }
             return timeout;

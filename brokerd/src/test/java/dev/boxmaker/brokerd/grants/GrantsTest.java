@@ -95,8 +95,19 @@ class GrantsTest {
                 "grants/a.toml: \"patterns\" holds \"(\", which does not compile");
         assertProblem("a.toml", "tool = \"t\"\nmode = \"auto\"\ntimeout = \"2h\"\n",
                 "grants/a.toml: \"timeout\" must be a duration such as \"30s\", above zero and at most 3,600 seconds");
+        assertProblem("a.toml", "tool = \"t\"\nmode = \"auto\"\ntimeout = \"3600001ms\"\n",
+                "grants/a.toml: \"timeout\" must be a duration such as \"30s\", above zero and at most 3,600 seconds");
+        assertProblem("a.toml", "tool = \"t\"\nmode = \"auto\"\npatterns = [\"" + "a".repeat(1_025) + "\"]\n",
+                "grants/a.toml: \"patterns\" must be a list of at most 256 strings, each of 1 to 1,024 characters");
         assertProblem("A.toml", FETCH, "grants/A.toml: the file's name must be 1 to 64 of a-z, 0-9, \"_\" and \"-\","
                 + " starting with a letter or digit, then .toml");
+    }
+
+    @Test
+    void aTimeoutOfExactlyTheLimitIsAccepted() throws Exception {
+        Files.writeString(dir.resolve("a.toml"), "tool = \"t\"\nmode = \"auto\"\ntimeout = \"3600000ms\"\n");
+
+        assertThat(GrantLoader.load(dir).owners()).extracting(Grant::timeout).containsExactly(java.time.Duration.ofHours(1));
     }
 
     private void assertProblem(String name, String text, String problem) throws Exception {
