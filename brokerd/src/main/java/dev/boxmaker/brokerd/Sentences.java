@@ -130,6 +130,11 @@ public final class Sentences {
         return "grant " + grant + " denies " + quote(tool);
     }
 
+    public static String argsTooLongForPatterns(String grant, String tool) {
+        return "the arguments are too long for grant " + grant + "'s patterns to be checked, so " + quote(tool)
+                + " is denied; shorten them";
+    }
+
     public static final String OWNER_DENIED = "the owner denied this call";
 
     /** The wait in whole minutes when it is whole minutes (the default, 10), else in seconds. */

@@ -5,6 +5,7 @@ import dev.boxmaker.brokerd.Sentences;
 import dev.boxmaker.brokerd.grants.Grant;
 import dev.boxmaker.brokerd.grants.GrantSet;
 import dev.boxmaker.proto.Label;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -23,7 +24,17 @@ public final class Decider {
         }
         List<Grant> forTool = grants.matchable().stream().filter(g -> g.tool().equals(tool)).toList();
         List<Grant> atClass = forTool.stream().filter(g -> g.appliesAt(taint.dataClass())).toList();
-        List<Grant> matching = atClass.stream().filter(g -> g.allows(args)).toList();
+        List<Grant> matching = new ArrayList<>();
+        for (Grant grant : atClass) {
+            try {
+                if (grant.allows(args)) {
+                    matching.add(grant);
+                }
+            } catch (Grant.Unmatchable e) {
+                // Whether it would deny or allow is unknown, so the call is denied.
+                return Decision.deny(Optional.of(grant), Sentences.argsTooLongForPatterns(grant.id(), tool));
+            }
+        }
         Optional<Grant> deny = first(matching, Grant.Mode.DENY);
         if (deny.isPresent()) {
             return Decision.deny(deny, Sentences.grantDenies(deny.get().id(), tool));

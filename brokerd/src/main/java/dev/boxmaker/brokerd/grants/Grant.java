@@ -53,8 +53,18 @@ public record Grant(
         patterns = List.copyOf(patterns);
     }
 
-    /** Whether the arguments meet every non-empty allow-list. */
-    public boolean allows(ObjectNode args) {
+    /**
+     * A pattern that cannot be checked against the arguments: java.util.regex matches a repeated
+     * group by recursion, a frame per repetition, so long arguments can overflow the stack.
+     */
+    public static final class Unmatchable extends Exception {
+        public Unmatchable() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** Whether the arguments meet every non-empty allow-list; {@link Unmatchable} when that cannot be told. */
+    public boolean allows(ObjectNode args) throws Unmatchable {
         return hostAllowed(args) && pathAllowed(args) && patternAllowed(args);
     }
 
@@ -95,7 +105,7 @@ public record Grant(
     }
 
     /** A pattern must match the whole args JSON, as Jackson writes it compactly. */
-    private boolean patternAllowed(ObjectNode args) {
+    private boolean patternAllowed(ObjectNode args) throws Unmatchable {
         if (patterns.isEmpty()) {
             return true;
         }
@@ -105,7 +115,12 @@ public record Grant(
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return false;
         }
-        return patterns.stream().anyMatch(p -> p.matcher(json).matches());
+        try {
+            return patterns.stream().anyMatch(p -> p.matcher(json).matches());
+        } catch (StackOverflowError e) {
+            // The stack is unwound by now; the caller decides on the safe side.
+            throw new Unmatchable();
+        }
     }
 
     /** Whether it applies to a session of class {@code taint}. */

@@ -92,6 +92,23 @@ class BrokerdSocketsTest {
     }
 
     @Test
+    void argumentsTooLongForAGrantsPatternAreDeniedAndLogged() throws Exception {
+        // The usual regex for a JSON string: a repeated alternation, which java.util.regex matches
+        // by recursion, one frame per character.
+        home.grant("echo", "tool = \"echo\"\nmode = \"auto\"\npatterns = ['\\{\"text\":\"(?:[^\"\\\\]|\\\\.)*\"\\}']\n");
+        // The first call runs under the grant (untrusted by default), so the session is untrusted after it.
+        assertThat(home.call("chat-1", "echo", "{\"text\": \"short\"}").text())
+                .isEqualTo("no tool runtime is configured; echo cannot run");
+
+        ToolResponse response = home.call("chat-1", "echo", "{\"text\": \"" + "a".repeat(100_000) + "\"}");
+
+        assertThat(response).isEqualTo(new ToolResponse("c1", Outcome.DENIED, "the arguments are too long for grant echo's"
+                + " patterns to be checked, so echo is denied; shorten them", DataClass.PRIVATE, true, "echo"));
+        assertThat(home.auditText().lines().toList()).hasSize(2).last().asString()
+                .contains("\"grant\":\"echo\"", "\"decision\":\"denied\"", "\"outcome\":\"denied\"");
+    }
+
+    @Test
     void theSocketsAndTheAuditLogArePrivate() throws Exception {
         home.call("chat-1", "shell", "{}");
         for (var path : new java.nio.file.Path[] {home.settings.loopSocket(), home.settings.adminSocket(), home.settings.stateSocket()}) {
