@@ -135,6 +135,11 @@ public final class Sentences {
                 + " is denied; shorten them";
     }
 
+    public static String auditUnwritable(String tool) {
+        return quote(tool) + " was run, but brokerd could not write its audit line, so its answer is withheld;"
+                + " do not run it again before the owner has read brokerd's log";
+    }
+
     public static final String OWNER_DENIED = "the owner denied this call";
 
     /** The wait in whole minutes when it is whole minutes (the default, 10), else in seconds. */

@@ -54,6 +54,8 @@ class SentencesTest {
         assertThat(Sentences.NO_GRANT_AT_CLASS).isEqualTo("every grant for it needs a lower class");
         assertThat(Sentences.NO_GRANT_ARGS).isEqualTo("its arguments meet no grant's hosts, paths or patterns");
         assertThat(Sentences.grantDenies("g", "t")).isEqualTo("grant g denies t");
+        assertThat(Sentences.auditUnwritable("t")).isEqualTo("t was run, but brokerd could not write its audit line, so its"
+                + " answer is withheld; do not run it again before the owner has read brokerd's log");
         assertThat(Sentences.argsTooLongForPatterns("g", "t"))
                 .isEqualTo("the arguments are too long for grant g's patterns to be checked, so t is denied; shorten them");
         assertThat(Sentences.OWNER_DENIED).isEqualTo("the owner denied this call");

@@ -11,17 +11,22 @@ import dev.boxmaker.brokerd.runtime.Runtime;
 import dev.boxmaker.brokerd.taint.Taints;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Label;
+import dev.boxmaker.proto.server.HandlerRefusal;
+import dev.boxmaker.proto.text.Escape;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import dev.boxmaker.proto.wire.msg.ToolRequest;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
 
 /**
  * One call from start to answer: check the memory tools' shapes, decide under the grants, wait for
@@ -33,6 +38,7 @@ public final class Broker implements AutoCloseable {
     public static final int RUNNER_THREADS = 8;
     /** How long closing waits for approved calls still running. */
     public static final long CLOSE_WAIT_SECONDS = 10;
+    private static final Logger LOG = Logger.getLogger(Broker.class);
 
     private final GrantWatcher grants;
     private final Runtime runtime;
@@ -107,12 +113,23 @@ public final class Broker implements AutoCloseable {
         }, runners);
     }
 
-    /** Runs under {@code grant} with the session's taint as it is now: a taint only rises, so now is strictest. */
+    /**
+     * Runs under {@code grant} with the session's taint as it is now: a taint only rises, so now is
+     * strictest. When the audit line cannot be written (a full disk), the answer is withheld, and the
+     * refusal says the call ran: the server's own sentence would say nothing was changed, and the model
+     * would run it again.
+     */
     private ToolResponse run(ToolRequest request, Grant grant, String decision) {
         Label taint = taints.of(request.session().value());
         Runtime.Labelled result = runtime.runLabelled(new Runtime.RunSpec(request, taint, grant.timeout()));
         Label label = result.label().map(grant.result()::combine).orElse(grant.result());
-        return finish(request, Optional.of(grant), decision, result.output().outcome(), result.output().text(), label);
+        try {
+            return finish(request, Optional.of(grant), decision, result.output().outcome(), result.output().text(), label);
+        } catch (UncheckedIOException e) {
+            LOG.errorf(e, "call %s (%s) ran, but its audit line could not be written; its answer is withheld",
+                    Escape.escapeLine(request.call()), Escape.escapeLine(request.tool()));
+            throw new CompletionException(new HandlerRefusal(Sentences.auditUnwritable(request.tool())));
+        }
     }
 
     /** Writes the audit line, raises the taint, and builds the answer, in that order. */

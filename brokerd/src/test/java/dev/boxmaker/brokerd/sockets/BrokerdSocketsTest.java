@@ -4,15 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.boxmaker.brokerd.TestHome;
+import dev.boxmaker.brokerd.audit.AuditLog;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.wire.msg.BrokerAdmin;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
+import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
 import java.nio.file.Files;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -106,6 +109,18 @@ class BrokerdSocketsTest {
                 + " patterns to be checked, so echo is denied; shorten them", DataClass.PRIVATE, true, "echo"));
         assertThat(home.auditText().lines().toList()).hasSize(2).last().asString()
                 .contains("\"grant\":\"echo\"", "\"decision\":\"denied\"", "\"outcome\":\"denied\"");
+    }
+
+    @Test
+    void aCallThatRanButCouldNotBeAuditedSaysSoAndIsNotAnsweredAsUnchanged() throws Exception {
+        home.grant("echo", "tool = \"echo\"\nmode = \"auto\"\n");
+        // This month's file cannot be appended to, as on a full disk.
+        Files.createDirectories(home.home.resolve("audit").resolve(AuditLog.fileFor(Instant.now())));
+
+        Message reply = home.send(TestHome.request("chat-1", "c1", "echo", "{}"));
+
+        assertThat(reply).isEqualTo(new ErrorReply("echo was run, but brokerd could not write its audit line, so its answer"
+                + " is withheld; do not run it again before the owner has read brokerd's log", null));
     }
 
     @Test
