@@ -36,6 +36,8 @@ public final class AuditLog {
     public static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
     /** A line is a few hundred bytes; one far longer is not ours. */
     public static final int LINE_CHARS_MAX = 4_096;
+    /** The most bytes {@link #LINE_CHARS_MAX} characters take in UTF-8. */
+    static final int LINE_BYTES_MAX = LINE_CHARS_MAX * 3;
     static final String SUFFIX = ".jsonl";
 
     /** How a line goes into its month's file: {@link #appendForced}, or, in tests, one that fails partway. */
@@ -109,13 +111,14 @@ public final class AuditLog {
 
     /**
      * Every session's taint, from the whole log. A final line without its newline is a write that a
-     * crash cut short: its call was never answered, so it is cut off the file. Any other line that is
+     * crash cut short: its call was never answered, so it is cut off the file, unless it is a whole
+     * record (an owner's repair saved without a final newline), which is kept. Any other line that is
      * not a record stops start-up: guessing would make a tainted session clean.
      */
     public synchronized Map<String, Label> rebuild() throws IOException, Broken {
         Map<String, Label> taints = new LinkedHashMap<>();
         for (Path file : files()) {
-            UnfinishedLine.drop(file);
+            finishOrCut(file);
             long number = 0;
             try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
                 for (String line = reader.readLine(); line != null; line = reader.readLine()) {
@@ -126,6 +129,44 @@ public final class AuditLog {
             }
         }
         return taints;
+    }
+
+    /**
+     * Gives a final line without its newline that newline when it is a whole record, and cuts it off
+     * otherwise. Keeping a whole one can only make a session stricter, never cleaner.
+     */
+    private static void finishOrCut(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long size = channel.size();
+            long end = UnfinishedLine.wholeLinesEnd(channel);
+            if (end == size) {
+                return;
+            }
+            if (size - end <= LINE_BYTES_MAX) {
+                ByteBuffer last = ByteBuffer.allocate((int) (size - end));
+                while (last.hasRemaining() && channel.read(last, end + last.position()) >= 0) {
+                    // Read the whole unfinished line.
+                }
+                if (isRecord(new String(last.array(), StandardCharsets.UTF_8))) {
+                    channel.write(ByteBuffer.wrap(new byte[] {'\n'}), size);
+                    channel.force(true);
+                    return;
+                }
+            }
+        }
+        UnfinishedLine.drop(file);
+    }
+
+    private static boolean isRecord(String line) {
+        if (line.length() > LINE_CHARS_MAX) {
+            return false;
+        }
+        try {
+            Json.MAPPER.readValue(line, AuditRecord.class);
+            return true;
+        } catch (IOException | IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** The last {@code count} lines of the newest month's file, oldest first. */

@@ -47,6 +47,23 @@ class AuditLogTest {
     }
 
     @Test
+    void aWholeRecordWithoutItsNewlineIsKeptNotCut() throws Exception {
+        // The runbook's repair line, saved by an editor that writes no final newline.
+        AuditLog log = new AuditLog(dir);
+        log.append(record("2026-11-01T00:00:00Z", "chat-1", DataClass.PRIVATE, false));
+        String repair = "{\"time\":\"2026-11-01T00:00:01Z\",\"session\":\"chat-9\",\"call\":\"repair\",\"tool\":\"repair\","
+                + "\"args_sha256\":\"\",\"grant\":null,\"grant_sha256\":null,\"decision\":\"denied\",\"outcome\":\"denied\","
+                + "\"class\":\"secret\",\"untrusted\":true}";
+        Files.writeString(dir.resolve("2026-11.jsonl"), repair, StandardOpenOption.APPEND);
+
+        assertThat(log.rebuild()).isEqualTo(Map.of("chat-1", new Label(DataClass.PRIVATE, false),
+                "chat-9", new Label(DataClass.SECRET, true)));
+        assertThat(Files.readString(dir.resolve("2026-11.jsonl"))).endsWith(repair + "\n");
+        log.append(record("2026-11-01T00:00:02Z", "chat-2", DataClass.PUBLIC, false));
+        assertThat(new AuditLog(dir).rebuild()).containsEntry("chat-9", new Label(DataClass.SECRET, true)).hasSize(3);
+    }
+
+    @Test
     void anAppendThatFailsPartwayLeavesTheFileAsBeforeAndTheNextLineParses() throws Exception {
         AuditLog log = new AuditLog(dir);
         log.append(record("2026-11-01T00:00:00Z", "chat-1", DataClass.PRIVATE, true));
