@@ -50,6 +50,19 @@ class MainTest {
     }
 
     @Test
+    void anAuditLineThatIsNotUtf8StopsStartUpNamingTheLineAndTheRunbook() throws Exception {
+        Path home = dir.resolve("home");
+        Files.createDirectories(home.resolve("audit"));
+        Files.write(home.resolve("audit/2026-11.jsonl"), new byte[] {'{', '"', (byte) 0xFF, '"', '}', '\n'});
+        Path file = dir.resolve("brokerd.toml");
+        Files.writeString(file, "[paths]\nhome = \"" + home + "\"\n");
+
+        assertThat(prepare("serve", "--config", file.toString())).isEqualTo(1);
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("brokerd could not start: audit/2026-11.jsonl line 1 is not"
+                + " an audit record; brokerd will not guess the sessions' taint (runbook brokerd-audit-damaged)\n");
+    }
+
+    @Test
     void aGoodFileStarts() throws Exception {
         Path file = dir.resolve("brokerd.toml");
         Files.writeString(file, "[paths]\nhome = \"" + dir + "\"\n[runtime]\nkind = \"exec\"\n"

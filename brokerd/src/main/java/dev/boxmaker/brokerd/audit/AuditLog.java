@@ -24,6 +24,7 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
@@ -119,14 +120,10 @@ public final class AuditLog {
         Map<String, Label> taints = new LinkedHashMap<>();
         for (Path file : files()) {
             finishOrCut(file);
-            long number = 0;
-            try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                    number++;
-                    AuditRecord record = parse(line, file, number);
-                    taints.merge(record.session(), Label.SESSION_START.combine(record.label()), Label::combine);
-                }
-            }
+            AuditLines.read(file, LINE_BYTES_MAX, (number, line) -> {
+                AuditRecord record = parse(line, file, number);
+                taints.merge(record.session(), Label.SESSION_START.combine(record.label()), Label::combine);
+            });
         }
         return taints;
     }
@@ -147,7 +144,7 @@ public final class AuditLog {
                 while (last.hasRemaining() && channel.read(last, end + last.position()) >= 0) {
                     // Read the whole unfinished line.
                 }
-                if (isRecord(new String(last.array(), StandardCharsets.UTF_8))) {
+                if (AuditLines.decode(last.array()).filter(AuditLog::isRecord).isPresent()) {
                     channel.write(ByteBuffer.wrap(new byte[] {'\n'}), size);
                     channel.force(true);
                     return;
@@ -195,8 +192,9 @@ public final class AuditLog {
         return files;
     }
 
-    private static AuditRecord parse(String line, Path file, long number) throws Broken {
+    private static AuditRecord parse(Optional<String> text, Path file, long number) throws Broken {
         try {
+            String line = text.orElseThrow(() -> new IOException("not UTF-8, or too long"));
             if (line.length() > LINE_CHARS_MAX) {
                 throw new IOException("too long");
             }

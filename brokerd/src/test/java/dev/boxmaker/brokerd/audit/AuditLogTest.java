@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.wire.msg.Outcome;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -78,6 +79,29 @@ class AuditLogTest {
         log.append(record("2026-11-01T00:00:02Z", "chat-3", DataClass.PUBLIC, false));
         assertThat(log.rebuild()).isEqualTo(Map.of("chat-1", new Label(DataClass.PRIVATE, true),
                 "chat-3", new Label(DataClass.PRIVATE, false)));
+    }
+
+    @Test
+    void aLineThatIsNotUtf8StopsTheRebuildNamingItsLine() throws Exception {
+        AuditLog log = new AuditLog(dir);
+        log.append(record("2026-11-01T00:00:00Z", "chat-1", DataClass.PRIVATE, true));
+        // A damaged byte in the second line (0xFF is never UTF-8), then a good third line.
+        byte[] line = "{\"time\":\"2026-11-01T00:00:01Z\",\"session\":\"chat-\u00ff\"}\n".getBytes(StandardCharsets.UTF_8);
+        line[line.length - 4] = (byte) 0xFF;
+        Files.write(dir.resolve("2026-11.jsonl"), line, StandardOpenOption.APPEND);
+        log.append(record("2026-11-01T00:00:02Z", "chat-2", DataClass.PRIVATE, true));
+
+        assertThatThrownBy(log::rebuild).isInstanceOf(AuditLog.Broken.class).hasMessage(
+                "audit/2026-11.jsonl line 2 is not an audit record; brokerd will not guess the sessions' taint"
+                        + " (runbook brokerd-audit-damaged)");
+    }
+
+    @Test
+    void anOverlongLineStopsTheRebuildNamingItsLine() throws Exception {
+        Files.writeString(dir.resolve("2026-11.jsonl"), "{\"x\":\"" + "a".repeat(20 * 1024 * 1024) + "\"}\n");
+
+        assertThatThrownBy(() -> new AuditLog(dir).rebuild()).isInstanceOf(AuditLog.Broken.class).hasMessageStartingWith(
+                "audit/2026-11.jsonl line 1 is not an audit record");
     }
 
     @Test
