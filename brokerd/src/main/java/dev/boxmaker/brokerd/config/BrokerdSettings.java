@@ -6,6 +6,7 @@ import dev.boxmaker.proto.config.ConfigLoader;
 import dev.boxmaker.proto.config.ConfigPaths;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,7 +63,7 @@ public record BrokerdSettings(
             if (e.command().isEmpty() || e.timeout().isZero()) {
                 throw new ConfigException(Sentences.execCommandInvalid(tool));
             }
-            exec.put(tool, new ExecCommand(e.command(), e.timeout()));
+            exec.put(tool, new ExecCommand(program(e.command(), dir), e.timeout()));
         });
         Duration approvals = config.approvals().timeout();
         if (approvals.isZero() || approvals.compareTo(Duration.ofHours(APPROVAL_TIMEOUT_HOURS_MAX)) > 0) {
@@ -74,6 +75,21 @@ public record BrokerdSettings(
                 ConfigPaths.resolve(config.sockets().state(), home, dir),
                 ConfigPaths.resolve(config.memory().socket(), home, dir),
                 kind, exec, approvals);
+    }
+
+    /**
+     * The command with a relative program path ({@code tools/fetch.sh}) taken from the file's folder,
+     * as every relative path in a file is (home.md); a bare name ({@code curl}) is left for the
+     * {@code PATH}, and an absolute path as it is.
+     */
+    static List<String> program(List<String> command, Optional<Path> configDir) {
+        String program = command.get(0);
+        if (!program.contains("/") || Path.of(program).isAbsolute()) {
+            return command;
+        }
+        List<String> resolved = new ArrayList<>(command);
+        resolved.set(0, configDir.map(d -> d.resolve(program)).orElse(Path.of(program)).toAbsolutePath().normalize().toString());
+        return resolved;
     }
 
     /** The settings of this process: the file named by {@value #CONFIG_FILE_PROPERTY}, if set. */
