@@ -29,6 +29,7 @@ final class Exchange {
     private long reservedBytes;
     private boolean headerRead;
     private boolean answered;
+    private boolean dispatched;
     private boolean closed;
 
     Exchange(SocketServer server, NetSocket socket) {
@@ -66,6 +67,8 @@ final class Exchange {
             return;
         }
         stopReading();
+        dispatched = true;
+        server.answering();
         server.dispatch(record).onComplete(result -> {
             if (result.failed()) {
                 LOG.errorf(result.cause(), "a request on %s could not be handled", server.socket());
@@ -122,6 +125,9 @@ final class Exchange {
             return;
         }
         closed = true;
+        if (dispatched) {
+            server.answered();
+        }
         cancel(requestTimer);
         cancel(replyTimer);
         server.ended(reservedBytes);

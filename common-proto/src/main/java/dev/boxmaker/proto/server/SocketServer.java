@@ -62,7 +62,7 @@ public final class SocketServer implements AutoCloseable {
     public static final int HANDLER_WARN_MINUTES = 31;
     /** The bound on {@link #start()}'s wait for the listen. */
     public static final int START_WAIT_SECONDS = 10;
-    /** The bound on {@link #close()}'s wait for the listener, then again for running handlers. */
+    /** The bound on {@link #close()}'s wait for answers and running handlers together, then for the listener. */
     public static final int CLOSE_WAIT_SECONDS = 10;
 
     private static final Logger LOG = Logger.getLogger(SocketServer.class);
@@ -79,6 +79,9 @@ public final class SocketServer implements AutoCloseable {
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicLong bufferedBytes = new AtomicLong();
     private final AtomicInteger running = new AtomicInteger();
+    /** Connections whose request was read and whose connection has not closed yet. */
+    private final AtomicInteger answering = new AtomicInteger();
+    private volatile boolean closing;
     private volatile NetServer server;
     private volatile WorkerExecutor workers;
 
@@ -149,9 +152,15 @@ public final class SocketServer implements AutoCloseable {
     }
 
     /**
-     * Stops listening, waits for running handlers (each wait at most {@link #CLOSE_WAIT_SECONDS}),
-     * then stops the worker pool, which interrupts a handler still running, and makes sure the
-     * socket file is gone. Blocks; call it off the event loop. Closing twice is harmless.
+     * Answers new connections busy, waits for the requests already read to be answered, stops
+     * listening, waits for handlers still running (these two waits together at most
+     * {@link #CLOSE_WAIT_SECONDS}), then stops the worker pool, which interrupts a handler still
+     * running, and makes sure the socket file is gone. Blocks; call it off the event loop. Closing
+     * twice is harmless.
+     *
+     * <p>The answers come first because closing the listener closes every connection it accepted: a
+     * reply not yet written (a handler finishing, brokerd's waiting calls answered at its stop) was
+     * lost, and the client, told nothing, could make a call that had run once again.
      */
     @Override
     public void close() {
@@ -161,6 +170,9 @@ public final class SocketServer implements AutoCloseable {
             return;
         }
         server = null;
+        closing = true;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_WAIT_SECONDS);
+        awaitZero(answering, deadline);
         try {
             await(net.close(), CLOSE_WAIT_SECONDS);
         } catch (ExecutionException | TimeoutException e) {
@@ -168,7 +180,11 @@ public final class SocketServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        awaitHandlers();
+        awaitZero(running, deadline);
+        if (running.get() > 0) {
+            LOG.warnf("%s: %d handlers still running after %d seconds are interrupted", name, running.get(),
+                    CLOSE_WAIT_SECONDS);
+        }
         quietly(workers.close());
         removeSocketFile();
         LOG.infof("%s: stopped listening on %s", name, socket);
@@ -193,6 +209,16 @@ public final class SocketServer implements AutoCloseable {
         return true;
     }
 
+    /** A connection's whole request was read: close waits for its answer. */
+    void answering() {
+        answering.incrementAndGet();
+    }
+
+    /** A connection whose request was read has closed. */
+    void answered() {
+        answering.decrementAndGet();
+    }
+
     /** A connection has closed; gives back its place and its bytes. */
     void ended(long reservedBytes) {
         bufferedBytes.addAndGet(-reservedBytes);
@@ -210,7 +236,7 @@ public final class SocketServer implements AutoCloseable {
     }
 
     private void accept(NetSocket connection) {
-        boolean busy = connections.incrementAndGet() > CONNECTIONS_MAX;
+        boolean busy = connections.incrementAndGet() > CONNECTIONS_MAX || closing;
         new Exchange(this, connection).begin(busy);
     }
 
@@ -278,19 +304,15 @@ public final class SocketServer implements AutoCloseable {
         return Frames.encode(new ErrorReply(sentence, runbook));
     }
 
-    private void awaitHandlers() {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_WAIT_SECONDS);
-        while (running.get() > 0 && System.nanoTime() < deadline) {
+    /** Waits until {@code count} is zero or the deadline (a {@link System#nanoTime} value) passes. */
+    private static void awaitZero(AtomicInteger count, long deadline) {
+        while (count.get() > 0 && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
-        }
-        if (running.get() > 0) {
-            LOG.warnf("%s: %d handlers still running after %d seconds are interrupted", name, running.get(),
-                    CLOSE_WAIT_SECONDS);
         }
     }
 

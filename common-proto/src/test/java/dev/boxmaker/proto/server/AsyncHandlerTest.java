@@ -99,6 +99,29 @@ class AsyncHandlerTest {
         }
     }
 
+    @Test
+    void aStageCompletedWhileTheServerClosesIsStillAnswered() throws Exception {
+        ExecutorService clients = Executors.newSingleThreadExecutor();
+        Thread closer = new Thread(() -> running.server().close(), "closer");
+        try {
+            Future<Message> reply = clients.submit(() -> call("later", ""));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (waiting.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            closer.start();
+            // Long enough for the close to have closed every connection, as it did first.
+            Thread.sleep(300);
+            waiting.remove().complete(new LoopAdminReply("answered while closing"));
+
+            assertThat(reply.get(10, TimeUnit.SECONDS)).isEqualTo(new LoopAdminReply("answered while closing"));
+            closer.join(TimeUnit.SECONDS.toMillis(SocketServer.CLOSE_WAIT_SECONDS + 5));
+            assertThat(closer.isAlive()).isFalse();
+        } finally {
+            clients.shutdownNow();
+        }
+    }
+
     private Message call(String command, String arg) throws Exception {
         return SocketClient.call(running.socket(), new LoopAdmin(command, arg), WAIT, WAIT, "test-entry");
     }
