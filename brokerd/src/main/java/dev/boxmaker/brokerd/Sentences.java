@@ -142,6 +142,9 @@ public final class Sentences {
 
     public static final String OWNER_DENIED = "the owner denied this call";
 
+    public static final String STOPPED_WHILE_WAITING = "brokerd is stopping, so this call, still waiting for the owner,"
+            + " is denied; it can be made again once brokerd is back";
+
     /** The wait in whole minutes when it is whole minutes (the default, 10), else in seconds. */
     public static String ownerTimedOut(java.time.Duration wait) {
         return "the owner did not answer within " + span(wait) + ", so the call is denied";

@@ -63,6 +63,8 @@ class SentencesTest {
                 .isEqualTo("the owner did not answer within 10 minutes, so the call is denied");
         assertThat(Sentences.ownerTimedOut(Duration.ofSeconds(90)))
                 .isEqualTo("the owner did not answer within 90 seconds, so the call is denied");
+        assertThat(Sentences.STOPPED_WHILE_WAITING).isEqualTo("brokerd is stopping, so this call, still waiting for the owner,"
+                + " is denied; it can be made again once brokerd is back");
         assertThat(Sentences.approvalsFull(1_000))
                 .isEqualTo("1,000 calls are already waiting for the owner, so this one is denied; try again later");
     }

@@ -28,8 +28,8 @@ public final class Approvals implements AutoCloseable {
     /** How much of a waiting call's arguments the list shows. */
     public static final int ARGS_SHOWN_CHARS_MAX = 300;
 
-    /** The owner's answer, or the lack of one. */
-    public enum Verdict { APPROVED, DENIED, TIMED_OUT }
+    /** The owner's answer, or the lack of one: no answer in time, or none before brokerd stopped. */
+    public enum Verdict { APPROVED, DENIED, TIMED_OUT, STOPPED }
 
     private record Waiting(String id, ToolRequest request, String grant, Instant since,
             CompletableFuture<Verdict> verdict, ScheduledFuture<?> timer) {
@@ -116,11 +116,11 @@ public final class Approvals implements AutoCloseable {
         return Optional.of(Long.parseLong(id.substring(1)));
     }
 
-    /** Stops the timers; calls still waiting are denied as timed out, so each client gets its answer. */
+    /** Stops the timers; calls still waiting are answered that brokerd stops, so each client gets its answer. */
     @Override
     public void close() {
         for (Long number : List.copyOf(waiting.keySet())) {
-            settle(number, Verdict.TIMED_OUT);
+            settle(number, Verdict.STOPPED);
         }
         timers.shutdownNow();
     }

@@ -110,6 +110,8 @@ public final class Broker implements AutoCloseable {
                     Sentences.OWNER_DENIED, taints.of(request.session().value())));
             case TIMED_OUT -> done(finish(request, Optional.of(grant), AuditRecord.TIMED_OUT, Outcome.DENIED,
                     Sentences.ownerTimedOut(approvals.timeout()), taints.of(request.session().value())));
+            case STOPPED -> done(finish(request, Optional.of(grant), AuditRecord.TIMED_OUT, Outcome.DENIED,
+                    Sentences.STOPPED_WHILE_WAITING, taints.of(request.session().value())));
         }, runners);
     }
 

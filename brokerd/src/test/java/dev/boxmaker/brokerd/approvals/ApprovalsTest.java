@@ -95,6 +95,20 @@ class ApprovalsTest {
     }
 
     @Test
+    void aCallWaitingWhenBrokerdStopsIsAnsweredThatItStops() throws Exception {
+        start("10m");
+        Future<Message> reply = callLater("c4");
+        awaitWaiting(1);
+
+        home.stop();
+
+        assertThat(reply.get(20, TimeUnit.SECONDS)).isEqualTo(new ToolResponse("c4", Outcome.DENIED,
+                "brokerd is stopping, so this call, still waiting for the owner, is denied; it can be made again once"
+                        + " brokerd is back", DataClass.PRIVATE, false, "echo"));
+        assertThat(home.auditText()).contains("\"call\":\"c4\"", "\"decision\":\"timed-out\"");
+    }
+
+    @Test
     void oneHundredWaitingCallsHoldNoWorkerThreads() throws Exception {
         start("10m");
         List<Future<Message>> replies = new ArrayList<>();
