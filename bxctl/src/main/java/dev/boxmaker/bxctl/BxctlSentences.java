@@ -17,8 +17,17 @@ public final class BxctlSentences {
         return daemon + ": not answering on " + socket + " (runbook " + runbook + ")";
     }
 
+    /**
+     * A daemon's refusal with the runbook entry its error frame names. A sentence that already ends
+     * with that entry (loopd's model and memory sentences do, as loopd.md writes them) is printed as
+     * it is, so the owner does not read the entry twice.
+     */
     public static String refusedWithRunbook(String sentence, String runbook) {
-        return runbook == null ? sentence : sentence + " (runbook " + runbook + ")";
+        if (runbook == null) {
+            return sentence;
+        }
+        String named = " (runbook " + runbook + ")";
+        return sentence.endsWith(named) ? sentence : sentence + named;
     }
 
     public static String unexpectedReply(String kind) {

@@ -35,6 +35,11 @@ class ChatCommandTest {
     void start() throws Exception {
         Handler<Turn> handler = turn -> {
             turns.add(turn);
+            if (turn.text().equals("model down")) {
+                // loopd's own sentence, which already names its runbook entry (loopd Sentences.modelDown).
+                throw new HandlerRefusal("the model at http://127.0.0.1:8080/v1/chat/completions did not answer after"
+                        + " 3 tries (ConnectException); check that it runs (runbook model-unavailable)", "model-unavailable");
+            }
             if (turn.text().equals("fail")) {
                 throw new HandlerRefusal("memory is unavailable, so no new session can start: x", "memory-unavailable");
             }
@@ -80,6 +85,13 @@ class ChatCommandTest {
     void aRefusedTurnIsExitOneWithItsRunbook() {
         assertThat(bxctl("", "chat", "fail")).isEqualTo(new Run(1, "",
                 "memory is unavailable, so no new session can start: x (runbook memory-unavailable)\n"));
+    }
+
+    @Test
+    void aSentenceThatNamesItsRunbookIsPrintedWithItOnce() {
+        assertThat(bxctl("", "chat", "model", "down")).isEqualTo(new Run(1, "",
+                "the model at http://127.0.0.1:8080/v1/chat/completions did not answer after 3 tries (ConnectException);"
+                        + " check that it runs (runbook model-unavailable)\n"));
     }
 
     @Test
