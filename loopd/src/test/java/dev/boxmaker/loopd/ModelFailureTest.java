@@ -105,6 +105,21 @@ class ModelFailureTest {
     }
 
     @Test
+    void aReplyWhoseToolCallsAreNotAListFailsTheTurnAsNotAChatCompletion() throws Exception {
+        try (LoopdHome t = LoopdHome.create().start()) {
+            t.model.add(Reply.status(200, "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":null,"
+                    + "\"tool_calls\":{\"id\":\"c1\",\"function\":{\"name\":\"clock\",\"arguments\":\"{}\"}}}}]}"));
+
+            ErrorReply error = (ErrorReply) t.turn("chat-1", "hello");
+
+            assertThat(error).isEqualTo(new ErrorReply("the model at " + t.model.url() + "/v1/chat/completions answered"
+                    + " something that is not a chat completion (tool_calls is not a list); check that it is"
+                    + " OpenAI-compatible (runbook model-unavailable)", "model-unavailable"));
+            assertThat(t.log("chat-1")).hasSize(1);
+        }
+    }
+
+    @Test
     void theApiKeyIsSentAsABearerTokenAndNeverLogged() throws Exception {
         try (LoopdHome t = LoopdHome.create("api_key = \"llm\"\n[secrets.llm]\nfile = \"llm.key\"\n")) {
             Files.createDirectories(t.home.resolve("secrets"));

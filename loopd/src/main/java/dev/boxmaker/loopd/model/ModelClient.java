@@ -129,6 +129,11 @@ public final class ModelClient {
         }
         List<ToolCall> calls = new ArrayList<>();
         JsonNode list = message.path("tool_calls");
+        // An object here has a size but no elements by index; read as a list it would fail the turn
+        // with no sentence. None and null are a reply without tool calls.
+        if (!list.isArray() && !list.isMissingNode() && !list.isNull()) {
+            throw new ModelException(Sentences.modelReplyInvalid(url.toString(), "tool_calls is not a list"));
+        }
         for (int i = 0; i < list.size(); i++) {
             JsonNode c = list.get(i);
             JsonNode fn = c.path("function");
