@@ -148,6 +148,10 @@ public final class Sentences {
         return "the secret file " + file + " " + why;
     }
 
+    /** Why a model key cannot be sent: the end of {@link #secretUnreadable}'s sentence. */
+    public static final String KEY_NOT_ONE_LINE = "holds a character a bearer token cannot carry (a carriage return,"
+            + " a second line, or one outside printable ASCII); write the key alone on one line";
+
     public static String secretUnknown(String name) {
         return "[model] api_key names the secret \"" + quote(name) + "\", which has no file";
     }

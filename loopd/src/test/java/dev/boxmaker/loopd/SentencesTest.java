@@ -53,6 +53,9 @@ class SentencesTest {
         assertThat(Sentences.startFailed("why")).isEqualTo("loopd could not start: why (runbook loopd-start-failed)");
         assertThat(Sentences.secretUnknown("k")).isEqualTo("[model] api_key names the secret \"k\", which has no file");
         assertThat(Sentences.secretUnreadable(Path.of("/s"), "is bad")).isEqualTo("the secret file /s is bad");
+        assertThat(Sentences.secretUnreadable(Path.of("/s"), Sentences.KEY_NOT_ONE_LINE)).isEqualTo("the secret file /s"
+                + " holds a character a bearer token cannot carry (a carriage return, a second line, or one outside"
+                + " printable ASCII); write the key alone on one line");
         assertThat(Sentences.positive("[model] timeout")).isEqualTo("[model] timeout must be above zero");
         assertThat(Sentences.replyOverContext()).isEqualTo("[model] max_reply_tokens must be below [model] context_tokens");
         assertThat(Sentences.baselineUnreadable("s", "why")).isEqualTo("the baseline of session s cannot be read (why);"
