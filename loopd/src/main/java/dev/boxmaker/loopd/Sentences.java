@@ -28,6 +28,10 @@ public final class Sentences {
     /** loopd.md, step 3. */
     public static final String ARGUMENTS_NOT_OBJECT = "the arguments are not a JSON object";
 
+    /** The answer to a call cut off by loopd stopping, given at the session's next turn. */
+    public static final String CALL_CUT_OFF = "no answer: loopd stopped while this call ran, so it may or may not"
+            + " have run; check before calling it again";
+
     public static final String SESSION_BUSY = "this session already has turns waiting; wait for the answer and"
             + " send again";
 

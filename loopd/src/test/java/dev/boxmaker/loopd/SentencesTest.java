@@ -13,6 +13,8 @@ class SentencesTest {
         assertThat(Sentences.NO_MODEL).isEqualTo("no model is configured, so loopd cannot answer; set [model] url in"
                 + " loopd.toml and restart loopd");
         assertThat(Sentences.TOO_MANY_CALLS).isEqualTo("this turn made 16 model calls without an answer; ask again");
+        assertThat(Sentences.CALL_CUT_OFF).isEqualTo("no answer: loopd stopped while this call ran, so it may or may not"
+                + " have run; check before calling it again");
         assertThat(Sentences.ARGUMENTS_NOT_OBJECT).isEqualTo("the arguments are not a JSON object");
         assertThat(Sentences.SESSION_BUSY).isEqualTo("this session already has turns waiting; wait for the answer and"
                 + " send again");
