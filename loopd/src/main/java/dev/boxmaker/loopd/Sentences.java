@@ -60,6 +60,12 @@ public final class Sentences {
                 + " (runbook model-unavailable)";
     }
 
+    /** A model call that took the whole {@code [model] timeout}; not tried again. */
+    public static String modelTimedOut(String url, long seconds) {
+        return "the model at " + url + " did not answer within its timeout of " + count(seconds) + " s; check that"
+                + " it runs, or raise [model] timeout (runbook model-unavailable)";
+    }
+
     public static String modelRefused(String url, int status) {
         return "the model at " + url + " refused the request with HTTP " + status
                 + "; check [model] name and api_key (runbook model-unavailable)";

@@ -31,6 +31,9 @@ class SentencesTest {
         assertThat(Sentences.modelDown("http://m/v1/chat/completions", "ConnectException")).isEqualTo("the model at"
                 + " http://m/v1/chat/completions did not answer after 3 tries (ConnectException); check that it runs"
                 + " (runbook model-unavailable)");
+        assertThat(Sentences.modelTimedOut("http://m/v1/chat/completions", 300)).isEqualTo("the model at"
+                + " http://m/v1/chat/completions did not answer within its timeout of 300 s; check that it runs, or"
+                + " raise [model] timeout (runbook model-unavailable)");
         assertThat(Sentences.modelRefused("http://m", 401)).isEqualTo("the model at http://m refused the request"
                 + " with HTTP 401; check [model] name and api_key (runbook model-unavailable)");
         assertThat(Sentences.modelFailed("http://m", 502)).isEqualTo("the model at http://m failed with HTTP 502"

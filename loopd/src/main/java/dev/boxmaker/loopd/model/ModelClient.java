@@ -11,6 +11,7 @@ import dev.boxmaker.proto.log.ToolCall;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
@@ -101,6 +102,13 @@ public final class ModelClient {
                 LOG.warnf("the model at %s sent a reply over %d bytes", url, REPLY_BYTES_MAX);
                 throw new ModelException(Sentences.modelReplyInvalid(url.toString(), "larger than " + REPLY_BYTES_MAX + " bytes"));
             } catch (IOException e) {
+                if (e instanceof HttpTimeoutException && !(e instanceof HttpConnectTimeoutException)) {
+                    // Not retried, as it is not a connection error: a model that took the whole timeout
+                    // would take it again, and three of the default 5 minutes outlast the 15 minutes a
+                    // client waits for a turn (wire.md).
+                    LOG.warnf("the model at %s did not answer within %d s", url, timeout.toSeconds());
+                    throw new ModelException(Sentences.modelTimedOut(url.toString(), timeout.toSeconds()));
+                }
                 lastFailure = e.getClass().getSimpleName();
                 lastStatus = 0;
                 LOG.warnf("the model at %s did not answer (try %d of %d): %s", url, attempt + 1, RETRIES_MAX + 1,
