@@ -1,13 +1,7 @@
 package dev.boxmaker.bxctl;
 
 import dev.boxmaker.proto.SessionId;
-import dev.boxmaker.proto.client.ClientException;
-import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.client.Wait;
-import dev.boxmaker.proto.text.Escape;
-import dev.boxmaker.proto.wire.Codec;
-import dev.boxmaker.proto.wire.msg.ErrorReply;
-import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Turn;
 import dev.boxmaker.proto.wire.msg.TurnReply;
 import java.io.BufferedReader;
@@ -86,26 +80,13 @@ final class ChatCommand implements Callable<Integer> {
         return SessionId.of("chat-" + ID_TIME.format(clock.instant()) + "-" + HexFormat.of().formatHex(random));
     }
 
+    /** One turn, printed as every command prints its reply (a refusal's body too, with --json). */
     private int turn(SessionId id, String text) {
-        Message reply;
-        try {
-            reply = SocketClient.call(top.loopSocket(), new Turn(id, text, speaker), DaemonCall.CONNECT_WAIT,
-                    Duration.ofMinutes(Wait.TURN_MINUTES), RUNBOOK, Codec.LIGHT);
-        } catch (ClientException e) {
-            top.err().println(e.getMessage());
-            return Exit.NO_ANSWER;
-        }
-        if (reply instanceof TurnReply turn) {
-            top.out().println(top.json ? DaemonCall.toJson(turn) : Escape.escape(turn.text()));
-            top.out().flush();
-            return Exit.DONE;
-        }
-        if (reply instanceof ErrorReply error) {
-            top.err().println(BxctlSentences.refusedWithRunbook(error.message(), error.runbook()));
-            top.err().flush();
-            return Exit.REFUSED;
-        }
-        top.err().println(BxctlSentences.unexpectedReply(reply.kind()));
-        return Exit.REFUSED;
+        int code = DaemonCall.run(top, top.loopSocket(), new Turn(id, text, speaker),
+                Duration.ofMinutes(Wait.TURN_MINUTES), RUNBOOK, TurnReply.class, TurnReply::text);
+        // A conversation shows each answer as it comes.
+        top.out().flush();
+        top.err().flush();
+        return code;
     }
 }

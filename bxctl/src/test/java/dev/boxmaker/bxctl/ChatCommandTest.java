@@ -95,6 +95,13 @@ class ChatCommandTest {
     }
 
     @Test
+    void withJsonARefusalsBodyIsPrintedAsTheOtherCommandsPrintIt() {
+        assertThat(bxctl("", "--json", "chat", "fail")).isEqualTo(new Run(1,
+                "{\"message\":\"memory is unavailable, so no new session can start: x\",\"runbook\":\"memory-unavailable\"}\n",
+                "memory is unavailable, so no new session can start: x (runbook memory-unavailable)\n"));
+    }
+
+    @Test
     void anInvalidSessionIsUsage() {
         Run run = bxctl("", "chat", "--session", "../x", "hi");
         assertThat(run.code()).isEqualTo(2);
