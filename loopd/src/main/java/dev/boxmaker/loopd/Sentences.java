@@ -91,6 +91,11 @@ public final class Sentences {
                 + "); the session cannot go on: start a new one (runbook session-log-invalid)";
     }
 
+    /** A log the reader refused: {@code readerSentence} is its own fixed sentence, naming the record. */
+    public static String logInvalid(String session, String readerSentence) {
+        return "session " + session + " cannot go on; start a new one: " + readerSentence;
+    }
+
     public static String logWriteFailed(String session, String why) {
         return "the log of session " + session + " could not be written (" + quote(why)
                 + "); the turn stopped; check the disk";

@@ -65,6 +65,9 @@ class SentencesTest {
         assertThat(Sentences.replyOverContext()).isEqualTo("[model] max_reply_tokens must be below [model] context_tokens");
         assertThat(Sentences.baselineUnreadable("s", "why")).isEqualTo("the baseline of session s cannot be read (why);"
                 + " the session cannot go on: start a new one (runbook session-log-invalid)");
+        assertThat(Sentences.logInvalid("s", "the session log /l is not valid at record 2 (line 3 in an editor): x"))
+                .isEqualTo("session s cannot go on; start a new one: the session log /l is not valid at record 2"
+                        + " (line 3 in an editor): x");
         assertThat(Sentences.logUnreadable("s", "why")).isEqualTo("the log of session s cannot be read (why);"
                 + " the session cannot go on: start a new one (runbook session-log-invalid)");
         assertThat(Sentences.logWriteFailed("s", "why")).isEqualTo("the log of session s could not be written (why);"
