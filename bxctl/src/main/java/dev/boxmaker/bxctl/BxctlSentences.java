@@ -19,15 +19,16 @@ public final class BxctlSentences {
 
     /**
      * A daemon's refusal with the runbook entry its error frame names. A sentence that already ends
-     * with that entry (loopd's model and memory sentences do, as loopd.md writes them) is printed as
-     * it is, so the owner does not read the entry twice.
+     * with that entry, as {@code (runbook E)} (loopd's model and memory sentences, as loopd.md writes
+     * them) or {@code ; see runbook E} (common-proto's session-log sentences), is printed as it is, so
+     * the owner does not read the entry twice.
      */
     public static String refusedWithRunbook(String sentence, String runbook) {
-        if (runbook == null) {
+        if (runbook == null || sentence.endsWith(" (runbook " + runbook + ")")
+                || sentence.endsWith("; see runbook " + runbook)) {
             return sentence;
         }
-        String named = " (runbook " + runbook + ")";
-        return sentence.endsWith(named) ? sentence : sentence + named;
+        return sentence + " (runbook " + runbook + ")";
     }
 
     public static String unexpectedReply(String kind) {
