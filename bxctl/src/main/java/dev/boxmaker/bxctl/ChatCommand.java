@@ -61,6 +61,9 @@ final class ChatCommand implements Callable<Integer> {
         top.err().println(BxctlSentences.chatStarted(id.value()));
         top.err().flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(top.in, StandardCharsets.UTF_8));
+        // A refused turn does not end the conversation, but its exit code is the refusal's (bxctl.md),
+        // so a script that feeds a conversation learns that a turn was not answered.
+        int result = Exit.DONE;
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             if (line.isBlank()) {
                 continue;
@@ -69,8 +72,11 @@ final class ChatCommand implements Callable<Integer> {
             if (code == Exit.NO_ANSWER) {
                 return code;
             }
+            if (code != Exit.DONE) {
+                result = code;
+            }
         }
-        return Exit.DONE;
+        return result;
     }
 
     /** A new session's id: {@code chat-20260920t140211-3f9a}, the time and four random hex digits. */

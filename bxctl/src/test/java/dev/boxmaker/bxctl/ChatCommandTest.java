@@ -82,6 +82,15 @@ class ChatCommandTest {
     }
 
     @Test
+    void aConversationWithARefusedTurnGoesOnAndEndsWithExitOne() {
+        Run run = bxctl("first\nfail\nsecond\n", "chat", "--session", "chat-abc");
+        assertThat(run).isEqualTo(new Run(1, "you said: first\\u{202E}\nyou said: second\\u{202E}\n",
+                "session chat-abc; type a message and press Enter; end with Ctrl-D\n"
+                        + "memory is unavailable, so no new session can start: x (runbook memory-unavailable)\n"));
+        assertThat(turns).hasSize(3);
+    }
+
+    @Test
     void aRefusedTurnIsExitOneWithItsRunbook() {
         assertThat(bxctl("", "chat", "fail")).isEqualTo(new Run(1, "",
                 "memory is unavailable, so no new session can start: x (runbook memory-unavailable)\n"));
