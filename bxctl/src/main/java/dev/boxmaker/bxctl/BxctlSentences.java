@@ -31,6 +31,11 @@ public final class BxctlSentences {
         return sentence + " (runbook " + runbook + ")";
     }
 
+    /** A request bxctl could not send: {@code why} is common-proto's sentence (frame too large). */
+    public static String notSent(String why) {
+        return "this request cannot be sent: " + why;
+    }
+
     public static String unexpectedReply(String kind) {
         return "the daemon answered with an unexpected \"" + dev.boxmaker.proto.Sentences.quote(kind) + "\"";
     }

@@ -24,4 +24,10 @@ class BxctlSentencesTest {
         assertThat(BxctlSentences.refusedWithRunbook("x; see runbook other", "model-unavailable"))
                 .isEqualTo("x; see runbook other (runbook model-unavailable)");
     }
+
+    @Test
+    void aRequestThatCannotBeSentSaysWhy() {
+        assertThat(BxctlSentences.notSent("frame too large: 17,000,053 bytes; the limit is 16,777,216"))
+                .isEqualTo("this request cannot be sent: frame too large: 17,000,053 bytes; the limit is 16,777,216");
+    }
 }

@@ -111,6 +111,16 @@ class ChatCommandTest {
     }
 
     @Test
+    void aMessageTooLongForAFrameIsUsageWithTheSentenceAndNoStackTrace() {
+        Run run = bxctl("", "chat", "--session", "chat-abc", "x".repeat(17_000_000));
+        assertThat(run.code()).isEqualTo(2);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).matches("this request cannot be sent: frame too large: 17,000,\\d{3} bytes; the limit is"
+                + " 16,777,216\n");
+        assertThat(turns).isEmpty();
+    }
+
+    @Test
     void anInvalidSessionIsUsage() {
         Run run = bxctl("", "chat", "--session", "../x", "hi");
         assertThat(run.code()).isEqualTo(2);
