@@ -3,7 +3,6 @@ package dev.boxmaker.loopd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.boxmaker.loopd.baseline.MemorydSource;
 import dev.boxmaker.loopd.testing.ScriptedModel.Reply;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.AssistantRecord;
@@ -27,10 +26,7 @@ class CutOffCallTest {
 
     @Test
     void aCallLeftWithoutAnswerIsAnsweredFailedBeforeTheNextTurnsUserRecord() throws Exception {
-        try (LoopdHome t = LoopdHome.create().start()) {
-            t.model.add(Reply.text("hi"));
-            t.turn("chat-1", "first");
-            t.stopLoopd();
+        try (LoopdHome t = LoopdHome.afterOneTurn("chat-1")) {
             // What a loopd stopped while c1 ran leaves behind: the model's call and no answer to it.
             Instant at = Instant.parse("2026-11-30T10:00:00Z");
             try (SessionLogWriter log = SessionLogWriter.open(t.home, SessionId.of("chat-1"))) {
@@ -38,7 +34,7 @@ class CutOffCallTest {
                 log.append(new AssistantRecord(at, 2, null, null,
                         List.of(new ToolCall("c1", "call_tool", "{\"name\":\"weather\",\"arguments\":{}}"))));
             }
-            t.startLoopd(new MemorydSource(t.settings.memorySocket()));
+            t.restartLoopd();
             t.model.add(Reply.text("again"));
 
             assertThat(t.turn("chat-1", "hello?")).isEqualTo(new TurnReply(SessionId.of("chat-1"), 3, "again"));

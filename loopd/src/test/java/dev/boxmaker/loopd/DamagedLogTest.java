@@ -2,8 +2,6 @@ package dev.boxmaker.loopd;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.boxmaker.loopd.baseline.MemorydSource;
-import dev.boxmaker.loopd.testing.ScriptedModel.Reply;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.SessionLogs;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
@@ -19,13 +17,10 @@ import org.junit.jupiter.api.Test;
 class DamagedLogTest {
     @Test
     void aDamagedLogIsRefusedNamingTheRecordAndTheEditorsLine() throws Exception {
-        try (LoopdHome t = LoopdHome.create().start()) {
-            t.model.add(Reply.text("hi"));
-            t.turn("chat-20260920t140211-3f9a", "first");
-            t.stopLoopd();
+        try (LoopdHome t = LoopdHome.afterOneTurn("chat-20260920t140211-3f9a")) {
             Path log = SessionLogs.file(t.home, SessionId.of("chat-20260920t140211-3f9a"));
             Files.writeString(log, "{\"type\":\"user\",\n", StandardOpenOption.APPEND);
-            t.startLoopd(new MemorydSource(t.settings.memorySocket()));
+            t.restartLoopd();
 
             ErrorReply error = (ErrorReply) t.turn("chat-20260920t140211-3f9a", "again");
 
