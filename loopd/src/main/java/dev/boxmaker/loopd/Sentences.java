@@ -167,6 +167,10 @@ public final class Sentences {
     public static final String KEY_NOT_ONE_LINE = "holds a character a bearer token cannot carry (a carriage return,"
             + " a second line, or one outside printable ASCII); write the key alone on one line";
 
+    /** {@code [model] url} with a user or password in it. */
+    public static final String MODEL_URL_CREDENTIALS = "[model] url must not hold a user name or password; put the"
+            + " key in a [secrets.NAME] file and name it in [model] api_key";
+
     public static String secretUnknown(String name) {
         return "[model] api_key names the secret \"" + quote(name) + "\", which has no file";
     }

@@ -56,6 +56,8 @@ class SentencesTest {
         assertThat(Sentences.noSuchSession("x")).isEqualTo("there is no session \"x\"");
         assertThat(Sentences.showCut(1_000_000)).isEqualTo("(cut at 1,000,000 characters)");
         assertThat(Sentences.startFailed("why")).isEqualTo("loopd could not start: why (runbook loopd-start-failed)");
+        assertThat(Sentences.MODEL_URL_CREDENTIALS).isEqualTo("[model] url must not hold a user name or password; put"
+                + " the key in a [secrets.NAME] file and name it in [model] api_key");
         assertThat(Sentences.secretUnknown("k")).isEqualTo("[model] api_key names the secret \"k\", which has no file");
         assertThat(Sentences.secretUnreadable(Path.of("/s"), "is bad")).isEqualTo("the secret file /s is bad");
         assertThat(Sentences.secretUnreadable(Path.of("/s"), Sentences.KEY_NOT_ONE_LINE)).isEqualTo("the secret file /s"

@@ -102,6 +102,10 @@ public record LoopdSettings(
         if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
             throw new ConfigException("[model] url must start with http:// or https://");
         }
+        // The URL is in every model sentence and log line; a password in it would be too.
+        if (uri.getRawUserInfo() != null) {
+            throw new ConfigException(Sentences.MODEL_URL_CREDENTIALS);
+        }
         return uri;
     }
 
