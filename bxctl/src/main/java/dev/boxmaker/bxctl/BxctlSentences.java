@@ -17,8 +17,23 @@ public final class BxctlSentences {
         return daemon + ": not answering on " + socket + " (runbook " + runbook + ")";
     }
 
+    /**
+     * A daemon's refusal with the runbook entry its error frame names. A sentence that already ends
+     * with that entry, as {@code (runbook E)} (loopd's model and memory sentences, as loopd.md writes
+     * them) or {@code ; see runbook E} (common-proto's session-log sentences), is printed as it is, so
+     * the owner does not read the entry twice.
+     */
     public static String refusedWithRunbook(String sentence, String runbook) {
-        return runbook == null ? sentence : sentence + " (runbook " + runbook + ")";
+        if (runbook == null || sentence.endsWith(" (runbook " + runbook + ")")
+                || sentence.endsWith("; see runbook " + runbook)) {
+            return sentence;
+        }
+        return sentence + " (runbook " + runbook + ")";
+    }
+
+    /** A request bxctl could not send: {@code why} is common-proto's sentence (frame too large). */
+    public static String notSent(String why) {
+        return "this request cannot be sent: " + why;
     }
 
     public static String unexpectedReply(String kind) {

@@ -1,13 +1,7 @@
 package dev.boxmaker.bxctl;
 
 import dev.boxmaker.proto.SessionId;
-import dev.boxmaker.proto.client.ClientException;
-import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.client.Wait;
-import dev.boxmaker.proto.text.Escape;
-import dev.boxmaker.proto.wire.Codec;
-import dev.boxmaker.proto.wire.msg.ErrorReply;
-import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Turn;
 import dev.boxmaker.proto.wire.msg.TurnReply;
 import java.io.BufferedReader;
@@ -67,6 +61,9 @@ final class ChatCommand implements Callable<Integer> {
         top.err().println(BxctlSentences.chatStarted(id.value()));
         top.err().flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(top.in, StandardCharsets.UTF_8));
+        // A refused turn does not end the conversation, but its exit code is the refusal's (bxctl.md),
+        // so a script that feeds a conversation learns that a turn was not answered.
+        int result = Exit.DONE;
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             if (line.isBlank()) {
                 continue;
@@ -75,8 +72,11 @@ final class ChatCommand implements Callable<Integer> {
             if (code == Exit.NO_ANSWER) {
                 return code;
             }
+            if (code != Exit.DONE) {
+                result = code;
+            }
         }
-        return Exit.DONE;
+        return result;
     }
 
     /** A new session's id: {@code chat-20260920t140211-3f9a}, the time and four random hex digits. */
@@ -86,26 +86,13 @@ final class ChatCommand implements Callable<Integer> {
         return SessionId.of("chat-" + ID_TIME.format(clock.instant()) + "-" + HexFormat.of().formatHex(random));
     }
 
+    /** One turn, printed as every command prints its reply (a refusal's body too, with --json). */
     private int turn(SessionId id, String text) {
-        Message reply;
-        try {
-            reply = SocketClient.call(top.loopSocket(), new Turn(id, text, speaker), DaemonCall.CONNECT_WAIT,
-                    Duration.ofMinutes(Wait.TURN_MINUTES), RUNBOOK, Codec.LIGHT);
-        } catch (ClientException e) {
-            top.err().println(e.getMessage());
-            return Exit.NO_ANSWER;
-        }
-        if (reply instanceof TurnReply turn) {
-            top.out().println(top.json ? DaemonCall.toJson(turn) : Escape.escape(turn.text()));
-            top.out().flush();
-            return Exit.DONE;
-        }
-        if (reply instanceof ErrorReply error) {
-            top.err().println(BxctlSentences.refusedWithRunbook(error.message(), error.runbook()));
-            top.err().flush();
-            return Exit.REFUSED;
-        }
-        top.err().println(BxctlSentences.unexpectedReply(reply.kind()));
-        return Exit.REFUSED;
+        int code = DaemonCall.run(top, top.loopSocket(), new Turn(id, text, speaker),
+                Duration.ofMinutes(Wait.TURN_MINUTES), RUNBOOK, TurnReply.class, TurnReply::text);
+        // A conversation shows each answer as it comes.
+        top.out().flush();
+        top.err().flush();
+        return code;
     }
 }

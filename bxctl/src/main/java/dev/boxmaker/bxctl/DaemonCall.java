@@ -5,6 +5,7 @@ import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.text.Escape;
 import dev.boxmaker.proto.wire.Codec;
 import dev.boxmaker.proto.wire.LightEncoder;
+import dev.boxmaker.proto.wire.WireException;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.Message;
 import java.io.PrintWriter;
@@ -23,7 +24,8 @@ final class DaemonCall {
     /**
      * Sends {@code request}; on a reply of {@code type}, prints {@code text(reply)} escaped (or the
      * body as JSON with {@code --json}); on an error frame prints its sentence and returns 1; when the
-     * daemon does not answer, names the socket and the runbook entry and returns 3.
+     * daemon does not answer, names the socket and the runbook entry and returns 3; a request too
+     * large to send is usage, 2.
      */
     static <T extends Message> int run(Bxctl top, Path socket, Message request, Duration replyWait,
             String runbook, Class<T> type, Function<T, String> text) {
@@ -35,6 +37,10 @@ final class DaemonCall {
         } catch (ClientException e) {
             err.println(e.getMessage());
             return Exit.NO_ANSWER;
+        } catch (WireException e) {
+            // Nothing was sent: the request is over a frame's limit (a chat message of 16 MiB).
+            err.println(BxctlSentences.notSent(e.getMessage()));
+            return Exit.USAGE;
         }
         if (reply instanceof ErrorReply error) {
             if (top.json) {

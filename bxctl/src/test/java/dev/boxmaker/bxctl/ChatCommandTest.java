@@ -35,6 +35,11 @@ class ChatCommandTest {
     void start() throws Exception {
         Handler<Turn> handler = turn -> {
             turns.add(turn);
+            if (turn.text().equals("model down")) {
+                // loopd's own sentence, which already names its runbook entry (loopd Sentences.modelDown).
+                throw new HandlerRefusal("the model at http://127.0.0.1:8080/v1/chat/completions did not answer after"
+                        + " 3 tries (ConnectException); check that it runs (runbook model-unavailable)", "model-unavailable");
+            }
             if (turn.text().equals("fail")) {
                 throw new HandlerRefusal("memory is unavailable, so no new session can start: x", "memory-unavailable");
             }
@@ -77,9 +82,42 @@ class ChatCommandTest {
     }
 
     @Test
+    void aConversationWithARefusedTurnGoesOnAndEndsWithExitOne() {
+        Run run = bxctl("first\nfail\nsecond\n", "chat", "--session", "chat-abc");
+        assertThat(run).isEqualTo(new Run(1, "you said: first\\u{202E}\nyou said: second\\u{202E}\n",
+                "session chat-abc; type a message and press Enter; end with Ctrl-D\n"
+                        + "memory is unavailable, so no new session can start: x (runbook memory-unavailable)\n"));
+        assertThat(turns).hasSize(3);
+    }
+
+    @Test
     void aRefusedTurnIsExitOneWithItsRunbook() {
         assertThat(bxctl("", "chat", "fail")).isEqualTo(new Run(1, "",
                 "memory is unavailable, so no new session can start: x (runbook memory-unavailable)\n"));
+    }
+
+    @Test
+    void aSentenceThatNamesItsRunbookIsPrintedWithItOnce() {
+        assertThat(bxctl("", "chat", "model", "down")).isEqualTo(new Run(1, "",
+                "the model at http://127.0.0.1:8080/v1/chat/completions did not answer after 3 tries (ConnectException);"
+                        + " check that it runs (runbook model-unavailable)\n"));
+    }
+
+    @Test
+    void withJsonARefusalsBodyIsPrintedAsTheOtherCommandsPrintIt() {
+        assertThat(bxctl("", "--json", "chat", "fail")).isEqualTo(new Run(1,
+                "{\"message\":\"memory is unavailable, so no new session can start: x\",\"runbook\":\"memory-unavailable\"}\n",
+                "memory is unavailable, so no new session can start: x (runbook memory-unavailable)\n"));
+    }
+
+    @Test
+    void aMessageTooLongForAFrameIsUsageWithTheSentenceAndNoStackTrace() {
+        Run run = bxctl("", "chat", "--session", "chat-abc", "x".repeat(17_000_000));
+        assertThat(run.code()).isEqualTo(2);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).matches("this request cannot be sent: frame too large: 17,000,\\d{3} bytes; the limit is"
+                + " 16,777,216\n");
+        assertThat(turns).isEmpty();
     }
 
     @Test

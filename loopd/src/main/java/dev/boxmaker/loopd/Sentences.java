@@ -28,6 +28,10 @@ public final class Sentences {
     /** loopd.md, step 3. */
     public static final String ARGUMENTS_NOT_OBJECT = "the arguments are not a JSON object";
 
+    /** The answer to a call cut off by loopd stopping, given at the session's next turn. */
+    public static final String CALL_CUT_OFF = "no answer: loopd stopped while this call ran, so it may or may not"
+            + " have run; check before calling it again";
+
     public static final String SESSION_BUSY = "this session already has turns waiting; wait for the answer and"
             + " send again";
 
@@ -56,6 +60,12 @@ public final class Sentences {
                 + " (runbook model-unavailable)";
     }
 
+    /** A model call that took the whole {@code [model] timeout}; not tried again. */
+    public static String modelTimedOut(String url, long seconds) {
+        return "the model at " + url + " did not answer within its timeout of " + count(seconds) + " s; check that"
+                + " it runs, or raise [model] timeout (runbook model-unavailable)";
+    }
+
     public static String modelRefused(String url, int status) {
         return "the model at " + url + " refused the request with HTTP " + status
                 + "; check [model] name and api_key (runbook model-unavailable)";
@@ -79,6 +89,11 @@ public final class Sentences {
     public static String logUnreadable(String session, String why) {
         return "the log of session " + session + " cannot be read (" + quote(why)
                 + "); the session cannot go on: start a new one (runbook session-log-invalid)";
+    }
+
+    /** A log the reader refused: {@code readerSentence} is its own fixed sentence, naming the record. */
+    public static String logInvalid(String session, String readerSentence) {
+        return "session " + session + " cannot go on; start a new one: " + readerSentence;
     }
 
     public static String logWriteFailed(String session, String why) {
@@ -147,6 +162,14 @@ public final class Sentences {
     public static String secretUnreadable(Path file, String why) {
         return "the secret file " + file + " " + why;
     }
+
+    /** Why a model key cannot be sent: the end of {@link #secretUnreadable}'s sentence. */
+    public static final String KEY_NOT_ONE_LINE = "holds a character a bearer token cannot carry (a carriage return,"
+            + " a second line, or one outside printable ASCII); write the key alone on one line";
+
+    /** {@code [model] url} with a user or password in it. */
+    public static final String MODEL_URL_CREDENTIALS = "[model] url must not hold a user name or password; put the"
+            + " key in a [secrets.NAME] file and name it in [model] api_key";
 
     public static String secretUnknown(String name) {
         return "[model] api_key names the secret \"" + quote(name) + "\", which has no file";

@@ -26,4 +26,21 @@ class LoopAdminTest {
                     "unknown command \"purge\"; the commands are sessions and show", null));
         }
     }
+
+    @Test
+    void aDamagedLogIsCountedAndShownAsItIsWithoutItsUnfinishedLastLine() throws Exception {
+        try (LoopdHome t = LoopdHome.afterOneTurn("chat-1")) {
+            t.restartLoopd();
+            java.nio.file.Path log = dev.boxmaker.proto.log.SessionLogs.file(t.home, dev.boxmaker.proto.SessionId.of("chat-1"));
+            // A line that is not UTF-8 (a disk fault), then a write in progress (home.md: a reader skips it).
+            java.nio.file.Files.write(log, new byte[] {(byte) 0xFF, 'x', '\n', '{', '"'},
+                    java.nio.file.StandardOpenOption.APPEND);
+
+            String sessions = ((LoopAdminReply) t.admin("sessions", "")).text();
+            assertThat(sessions).matches("chat-1  started \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  3 records");
+            String shown = ((LoopAdminReply) t.admin("show", "chat-1")).text();
+            assertThat(shown.split("\n", -1)).hasSize(4);
+            assertThat(shown).endsWith("\n\uFFFDx\n");
+        }
+    }
 }

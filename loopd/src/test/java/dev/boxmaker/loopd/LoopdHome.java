@@ -92,6 +92,23 @@ public final class LoopdHome implements AutoCloseable {
         return this;
     }
 
+    /**
+     * A home whose session {@code session} had one answered turn, with loopd stopped after it, so a
+     * test can change the session's files before {@link #restartLoopd()}.
+     */
+    public static LoopdHome afterOneTurn(String session) throws Exception {
+        LoopdHome t = create().start();
+        t.model.add(dev.boxmaker.loopd.testing.ScriptedModel.Reply.text("hi"));
+        t.turn(session, "first");
+        t.stopLoopd();
+        return t;
+    }
+
+    /** Starts loopd again after {@link #stopLoopd()}, with memoryd's client as its memory source. */
+    public LoopdHome restartLoopd() {
+        return startLoopd(new MemorydSource(settings.memorySocket()));
+    }
+
     /** Stops loopd only, as a restart does; the fakes keep running. */
     public void stopLoopd() {
         if (sockets != null) {

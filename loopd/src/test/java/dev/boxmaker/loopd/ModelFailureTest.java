@@ -105,11 +105,23 @@ class ModelFailureTest {
     }
 
     @Test
+    void aReplyWhoseToolCallsAreNotAListFailsTheTurnAsNotAChatCompletion() throws Exception {
+        try (LoopdHome t = LoopdHome.create().start()) {
+            t.model.add(Reply.status(200, "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":null,"
+                    + "\"tool_calls\":{\"id\":\"c1\",\"function\":{\"name\":\"clock\",\"arguments\":\"{}\"}}}}]}"));
+
+            ErrorReply error = (ErrorReply) t.turn("chat-1", "hello");
+
+            assertThat(error).isEqualTo(new ErrorReply("the model at " + t.model.url() + "/v1/chat/completions answered"
+                    + " something that is not a chat completion (tool_calls is not a list); check that it is"
+                    + " OpenAI-compatible (runbook model-unavailable)", "model-unavailable"));
+            assertThat(t.log("chat-1")).hasSize(1);
+        }
+    }
+
+    @Test
     void theApiKeyIsSentAsABearerTokenAndNeverLogged() throws Exception {
-        try (LoopdHome t = LoopdHome.create("api_key = \"llm\"\n[secrets.llm]\nfile = \"llm.key\"\n")) {
-            Files.createDirectories(t.home.resolve("secrets"));
-            Files.writeString(t.home.resolve("secrets/llm.key"), "sk-test-123\n");
-            Files.setPosixFilePermissions(t.home.resolve("secrets/llm.key"), PosixFilePermissions.fromString("rw-------"));
+        try (LoopdHome t = withKey("sk-test-123\n", "rw-------")) {
             t.start();
             t.model.add(Reply.status(401, "{}"));
 
@@ -122,14 +134,31 @@ class ModelFailureTest {
     }
 
     @Test
-    void aSecretFileReadableByOthersStopsStartUp() throws Exception {
-        try (LoopdHome t = LoopdHome.create("api_key = \"llm\"\n[secrets.llm]\nfile = \"llm.key\"\n")) {
-            Files.createDirectories(t.home.resolve("secrets"));
-            Files.writeString(t.home.resolve("secrets/llm.key"), "sk-test-123\n");
-            Files.setPosixFilePermissions(t.home.resolve("secrets/llm.key"), PosixFilePermissions.fromString("rw-r--r--"));
+    void aKeyFileWithACarriageReturnStopsStartUpWithoutShowingTheKey() throws Exception {
+        // Written by an editor that ends lines with CRLF: an HTTP header cannot carry the \r, and the
+        // JDK's refusal of such a header quotes the whole value, the key with it.
+        try (LoopdHome t = withKey("sk-test-123\r\n", "rw-------")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(t::load).hasMessage("the secret file "
+                    + t.home.resolve("secrets/llm.key") + " holds a character a bearer token cannot carry (a carriage"
+                    + " return, a second line, or one outside printable ASCII); write the key alone on one line");
+            assertThat(logged).noneMatch(l -> l.contains("sk-test"));
+        }
+    }
 
+    @Test
+    void aSecretFileReadableByOthersStopsStartUp() throws Exception {
+        try (LoopdHome t = withKey("sk-test-123\n", "rw-r--r--")) {
             org.assertj.core.api.Assertions.assertThatThrownBy(t::load).hasMessage("the secret file "
                     + t.home.resolve("secrets/llm.key") + " must be mode 0600 or 0400; it is rw-r--r--");
         }
+    }
+
+    /** A home whose loopd.toml names the key in {@code secrets/llm.key}, which holds {@code text} with {@code mode}. */
+    private static LoopdHome withKey(String text, String mode) throws java.io.IOException {
+        LoopdHome t = LoopdHome.create("api_key = \"llm\"\n[secrets.llm]\nfile = \"llm.key\"\n");
+        Files.createDirectories(t.home.resolve("secrets"));
+        Files.writeString(t.home.resolve("secrets/llm.key"), text);
+        Files.setPosixFilePermissions(t.home.resolve("secrets/llm.key"), PosixFilePermissions.fromString(mode));
+        return t;
     }
 }

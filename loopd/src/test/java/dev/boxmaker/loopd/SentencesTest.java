@@ -13,6 +13,8 @@ class SentencesTest {
         assertThat(Sentences.NO_MODEL).isEqualTo("no model is configured, so loopd cannot answer; set [model] url in"
                 + " loopd.toml and restart loopd");
         assertThat(Sentences.TOO_MANY_CALLS).isEqualTo("this turn made 16 model calls without an answer; ask again");
+        assertThat(Sentences.CALL_CUT_OFF).isEqualTo("no answer: loopd stopped while this call ran, so it may or may not"
+                + " have run; check before calling it again");
         assertThat(Sentences.ARGUMENTS_NOT_OBJECT).isEqualTo("the arguments are not a JSON object");
         assertThat(Sentences.SESSION_BUSY).isEqualTo("this session already has turns waiting; wait for the answer and"
                 + " send again");
@@ -29,6 +31,9 @@ class SentencesTest {
         assertThat(Sentences.modelDown("http://m/v1/chat/completions", "ConnectException")).isEqualTo("the model at"
                 + " http://m/v1/chat/completions did not answer after 3 tries (ConnectException); check that it runs"
                 + " (runbook model-unavailable)");
+        assertThat(Sentences.modelTimedOut("http://m/v1/chat/completions", 300)).isEqualTo("the model at"
+                + " http://m/v1/chat/completions did not answer within its timeout of 300 s; check that it runs, or"
+                + " raise [model] timeout (runbook model-unavailable)");
         assertThat(Sentences.modelRefused("http://m", 401)).isEqualTo("the model at http://m refused the request"
                 + " with HTTP 401; check [model] name and api_key (runbook model-unavailable)");
         assertThat(Sentences.modelFailed("http://m", 502)).isEqualTo("the model at http://m failed with HTTP 502"
@@ -51,12 +56,20 @@ class SentencesTest {
         assertThat(Sentences.noSuchSession("x")).isEqualTo("there is no session \"x\"");
         assertThat(Sentences.showCut(1_000_000)).isEqualTo("(cut at 1,000,000 characters)");
         assertThat(Sentences.startFailed("why")).isEqualTo("loopd could not start: why (runbook loopd-start-failed)");
+        assertThat(Sentences.MODEL_URL_CREDENTIALS).isEqualTo("[model] url must not hold a user name or password; put"
+                + " the key in a [secrets.NAME] file and name it in [model] api_key");
         assertThat(Sentences.secretUnknown("k")).isEqualTo("[model] api_key names the secret \"k\", which has no file");
         assertThat(Sentences.secretUnreadable(Path.of("/s"), "is bad")).isEqualTo("the secret file /s is bad");
+        assertThat(Sentences.secretUnreadable(Path.of("/s"), Sentences.KEY_NOT_ONE_LINE)).isEqualTo("the secret file /s"
+                + " holds a character a bearer token cannot carry (a carriage return, a second line, or one outside"
+                + " printable ASCII); write the key alone on one line");
         assertThat(Sentences.positive("[model] timeout")).isEqualTo("[model] timeout must be above zero");
         assertThat(Sentences.replyOverContext()).isEqualTo("[model] max_reply_tokens must be below [model] context_tokens");
         assertThat(Sentences.baselineUnreadable("s", "why")).isEqualTo("the baseline of session s cannot be read (why);"
                 + " the session cannot go on: start a new one (runbook session-log-invalid)");
+        assertThat(Sentences.logInvalid("s", "the session log /l is not valid at record 2 (line 3 in an editor): x"))
+                .isEqualTo("session s cannot go on; start a new one: the session log /l is not valid at record 2"
+                        + " (line 3 in an editor): x");
         assertThat(Sentences.logUnreadable("s", "why")).isEqualTo("the log of session s cannot be read (why);"
                 + " the session cannot go on: start a new one (runbook session-log-invalid)");
         assertThat(Sentences.logWriteFailed("s", "why")).isEqualTo("the log of session s could not be written (why);"

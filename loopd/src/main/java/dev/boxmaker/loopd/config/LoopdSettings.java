@@ -59,7 +59,14 @@ public record LoopdSettings(
             if (s == null) {
                 throw new ConfigException(Sentences.secretUnknown(name));
             }
-            return Secret.read(name, ConfigPaths.resolve(s.file(), home.resolve("secrets"), Optional.of(home.resolve("secrets"))));
+            Path keyFile = ConfigPaths.resolve(s.file(), home.resolve("secrets"), Optional.of(home.resolve("secrets")));
+            Secret secret = Secret.read(name, keyFile);
+            // Checked here, not at the first turn: the JDK refuses such a header with a message that
+            // quotes the whole value, and that message would reach the log.
+            if (!secret.printableAscii()) {
+                throw new ConfigException(Sentences.secretUnreadable(keyFile, Sentences.KEY_NOT_ONE_LINE));
+            }
+            return secret;
         });
         return new LoopdSettings(home,
                 ConfigPaths.resolve(config.sockets().turn(), home, dir),
@@ -94,6 +101,10 @@ public record LoopdSettings(
         }
         if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
             throw new ConfigException("[model] url must start with http:// or https://");
+        }
+        // The URL is in every model sentence and log line; a password in it would be too.
+        if (uri.getRawUserInfo() != null) {
+            throw new ConfigException(Sentences.MODEL_URL_CREDENTIALS);
         }
         return uri;
     }

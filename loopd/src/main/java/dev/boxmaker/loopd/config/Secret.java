@@ -60,6 +60,14 @@ public final class Secret {
         }
     }
 
+    /**
+     * Whether the value is printable ASCII without line breaks, as a bearer token is, so that it can
+     * go in an HTTP header.
+     */
+    public boolean printableAscii() {
+        return value.chars().allMatch(c -> c >= 0x20 && c < 0x7F);
+    }
+
     /** The value, to put in a request header and nowhere else. */
     public String value() {
         return value;

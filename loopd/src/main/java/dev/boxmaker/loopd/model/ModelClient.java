@@ -11,12 +11,19 @@ import dev.boxmaker.proto.log.ToolCall;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.jboss.logging.Logger;
 
 /**
@@ -90,8 +97,18 @@ public final class ModelClient {
             }
             HttpResponse<byte[]> response;
             try {
-                response = http.send(built, HttpResponse.BodyHandlers.ofByteArray());
+                response = send(built);
+            } catch (ReplyBody.TooLarge e) {
+                LOG.warnf("the model at %s sent a reply over %d bytes", url, REPLY_BYTES_MAX);
+                throw new ModelException(Sentences.modelReplyInvalid(url.toString(), "larger than " + REPLY_BYTES_MAX + " bytes"));
             } catch (IOException e) {
+                if (e instanceof HttpTimeoutException && !(e instanceof HttpConnectTimeoutException)) {
+                    // Not retried, as it is not a connection error: a model that took the whole timeout
+                    // would take it again, and three of the default 5 minutes outlast the 15 minutes a
+                    // client waits for a turn (wire.md).
+                    LOG.warnf("the model at %s did not answer within %d s", url, timeout.toSeconds());
+                    throw new ModelException(Sentences.modelTimedOut(url.toString(), timeout.toSeconds()));
+                }
                 lastFailure = e.getClass().getSimpleName();
                 lastStatus = 0;
                 LOG.warnf("the model at %s did not answer (try %d of %d): %s", url, attempt + 1, RETRIES_MAX + 1,
@@ -114,10 +131,37 @@ public final class ModelClient {
                 : Sentences.modelDown(url.toString(), lastFailure));
     }
 
-    private ModelReply parse(byte[] body) throws ModelException {
-        if (body.length > REPLY_BYTES_MAX) {
-            throw new ModelException(Sentences.modelReplyInvalid(url.toString(), "larger than " + REPLY_BYTES_MAX + " bytes"));
+    /**
+     * One try: the reply, headers and body, within {@code [model] timeout} as a whole (the request's
+     * own timeout ends once the headers are in, and a server that stops halfway through its body
+     * would hold the turn for ever), with the body read up to {@link #REPLY_BYTES_MAX}. A body that is
+     * not a success is not kept: only its status is used.
+     */
+    private HttpResponse<byte[]> send(HttpRequest request) throws IOException, InterruptedException {
+        ReplyBody body = new ReplyBody(REPLY_BYTES_MAX);
+        CompletableFuture<HttpResponse<byte[]>> pending = http.sendAsync(request, info -> info.statusCode() / 100 == 2
+                ? body : HttpResponse.BodySubscribers.replacing(new byte[0]));
+        try {
+            return pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            body.cancel();
+            pending.cancel(true);
+            throw new HttpTimeoutException("no whole reply within " + timeout);
+        } catch (InterruptedException e) {
+            body.cancel();
+            pending.cancel(true);
+            throw e;
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() instanceof CompletionException c && c.getCause() != null ? c.getCause() : e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            // Only the class: a runtime failure's message could quote the request, the key with it.
+            throw new IllegalStateException("the model call failed with " + cause.getClass().getName());
         }
+    }
+
+    private ModelReply parse(byte[] body) throws ModelException {
         JsonNode message;
         try {
             message = Json.MAPPER.readTree(body).path("choices").path(0).path("message");
@@ -129,6 +173,11 @@ public final class ModelClient {
         }
         List<ToolCall> calls = new ArrayList<>();
         JsonNode list = message.path("tool_calls");
+        // An object here has a size but no elements by index; read as a list it would fail the turn
+        // with no sentence. None and null are a reply without tool calls.
+        if (!list.isArray() && !list.isMissingNode() && !list.isNull()) {
+            throw new ModelException(Sentences.modelReplyInvalid(url.toString(), "tool_calls is not a list"));
+        }
         for (int i = 0; i < list.size(); i++) {
             JsonNode c = list.get(i);
             JsonNode fn = c.path("function");

@@ -13,6 +13,10 @@ import dev.boxmaker.proto.wire.msg.LoopAdminReply;
 import dev.boxmaker.proto.wire.msg.Message;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,10 +86,28 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
         if (!Files.exists(file)) {
             return "";
         }
+        // The whole lines only: a final line without its newline is a write in progress (home.md).
+        // Bytes that are not UTF-8 (a damaged log) are shown as U+FFFD, so the owner sees the damage.
+        long whole = lines(file);
         StringBuilder out = new StringBuilder();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                String shown = Escape.escapeLine(line);
+        StringBuilder line = new StringBuilder();
+        try (Reader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
+                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                        .onUnmappableCharacter(CodingErrorAction.REPLACE)))) {
+            for (long shownLines = 0; shownLines < whole; ) {
+                int c = in.read();
+                if (c < 0) {
+                    break;
+                }
+                if (c != '\n') {
+                    if (line.length() <= SHOW_CHARS_MAX) {
+                        line.append((char) c);
+                    }
+                    continue;
+                }
+                shownLines++;
+                String shown = Escape.escapeLine(line.toString());
+                line.setLength(0);
                 if (out.length() + shown.length() > SHOW_CHARS_MAX) {
                     return out.append(Sentences.showCut(SHOW_CHARS_MAX)).toString();
                 }
@@ -95,12 +117,22 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
         return out.toString();
     }
 
+    /** The log's whole lines, counted as bytes so that a damaged one is counted too. */
     private static long lines(Path file) throws IOException {
         if (!Files.exists(file)) {
             return 0;
         }
-        try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            return lines.count();
+        long n = 0;
+        byte[] buffer = new byte[64 * 1024];
+        try (InputStream in = Files.newInputStream(file)) {
+            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+                for (int i = 0; i < read; i++) {
+                    if (buffer[i] == '\n') {
+                        n++;
+                    }
+                }
+            }
         }
+        return n;
     }
 }

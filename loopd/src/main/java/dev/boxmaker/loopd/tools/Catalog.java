@@ -87,10 +87,11 @@ public final class Catalog {
         List<Entry> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().limit(FILES_MAX).toList()) {
-                if (Files.size(f) > FILE_BYTES_MAX) {
-                    continue;
-                }
                 try {
+                    // Inside the try: a link to a file that is gone fails here, and is one damaged description.
+                    if (Files.size(f) > FILE_BYTES_MAX) {
+                        continue;
+                    }
                     JsonNode n = Json.MAPPER.readTree(f.toFile());
                     if (n.path("name").isTextual() && n.path("parameters").isObject()) {
                         out.add(new Entry(n.get("name").textValue(), n.path("description").asText(""), n.get("parameters")));

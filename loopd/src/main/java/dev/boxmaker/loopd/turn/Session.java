@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.loopd.baseline.Baseline;
 import dev.boxmaker.loopd.model.Messages;
 import dev.boxmaker.loopd.model.Tokens;
+import dev.boxmaker.proto.log.AssistantRecord;
 import dev.boxmaker.proto.log.LogRecord;
+import dev.boxmaker.proto.log.ToolCall;
+import dev.boxmaker.proto.log.ToolResultRecord;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -18,6 +21,8 @@ final class Session {
     private final List<ObjectNode> messages = new ArrayList<>();
     private long tokens;
     private long lastTurn;
+    /** The calls of the last assistant record that have no tool_result yet. */
+    private final List<ToolCall> unanswered = new ArrayList<>();
 
     Session(Baseline baseline, List<LogRecord> records) {
         this.baseline = baseline;
@@ -35,6 +40,29 @@ final class Session {
         messages.add(m);
         tokens += Tokens.message(m);
         lastTurn = Math.max(lastTurn, record.turn());
+        if (record instanceof AssistantRecord a) {
+            unanswered.clear();
+            unanswered.addAll(a.toolCalls());
+        } else if (record instanceof ToolResultRecord r) {
+            unanswered.stream().filter(c -> c.id().equals(r.call())).findFirst().ifPresent(unanswered::remove);
+        } else {
+            // A user record after calls without answers (a log from before they were answered at the
+            // next turn): it is too late to answer them in order.
+            unanswered.clear();
+        }
+    }
+
+    /**
+     * The calls the last turn left without an answer: none unless loopd stopped (or a write failed)
+     * while they ran.
+     */
+    List<ToolCall> unanswered() {
+        return List.copyOf(unanswered);
+    }
+
+    /** The number of the last turn in the log, 0 when there is none. */
+    long lastTurn() {
+        return lastTurn;
     }
 
     /** The prompt so far; the list is a view, valid until the next {@link #add}. */

@@ -6,6 +6,7 @@ import dev.boxmaker.loopd.baseline.Baseline;
 import dev.boxmaker.loopd.baseline.BaselineStore;
 import dev.boxmaker.loopd.baseline.MemorySource;
 import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.log.LogFormatException;
 import dev.boxmaker.proto.log.LogRecord;
 import dev.boxmaker.proto.log.LogTime;
 import dev.boxmaker.proto.log.SessionLogReader;
@@ -83,6 +84,10 @@ final class SessionLoader {
                 batch = reader.read(batch.next());
                 out.addAll(batch.records());
             }
+        } catch (LogFormatException e) {
+            // The reader's sentence whole: cut to a quote's length it lost the record and the line an
+            // editor shows after the path. It quotes nothing unescaped.
+            throw new HandlerRefusal(Sentences.logInvalid(id.value(), e.getMessage()), "session-log-invalid");
         } catch (IOException | RuntimeException e) {
             throw new HandlerRefusal(Sentences.logUnreadable(id.value(), e.getMessage()), "session-log-invalid");
         }

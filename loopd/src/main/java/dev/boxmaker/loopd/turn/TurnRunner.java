@@ -9,6 +9,7 @@ import dev.boxmaker.loopd.model.ModelReply;
 import dev.boxmaker.loopd.model.Tokens;
 import dev.boxmaker.loopd.tools.ToolResult;
 import dev.boxmaker.loopd.tools.ToolRunner;
+import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.AssistantRecord;
 import dev.boxmaker.proto.log.LogRecord;
@@ -66,11 +67,18 @@ public final class TurnRunner {
         SessionId id = turn.session();
         long number = session.nextTurn();
         UserRecord user = new UserRecord(clock.instant(), number, turn.text(), turn.speaker());
+        List<ToolResultRecord> cutOff = cutOff(session);
         long needed = session.tokens() + Tokens.message(Messages.of(user));
+        for (ToolResultRecord r : cutOff) {
+            needed += Tokens.message(Messages.of(r));
+        }
         if (needed > promptTokensMax) {
             throw new HandlerRefusal(Sentences.sessionFull(needed, promptTokensMax));
         }
         try (SessionLogWriter log = SessionLogWriter.open(home, id)) {
+            for (ToolResultRecord r : cutOff) {
+                append(log, session, r);
+            }
             append(log, session, user);
             String answer = loop(log, session, id, number);
             sessionUpdated(id, number);
@@ -103,6 +111,16 @@ public final class TurnRunner {
         // The turn is closed in the log like any other, so the next turn starts from a finished one.
         append(log, session, new AssistantRecord(clock.instant(), number, Sentences.TOO_MANY_CALLS, null, List.of()));
         return Sentences.TOO_MANY_CALLS;
+    }
+
+    /**
+     * Failed answers to the calls the last turn left without one, so the prompt answers every call
+     * right after the message that made it, as OpenAI chat messages must (a strict server refuses the
+     * prompt otherwise, at every later turn). They keep the turn they belong to.
+     */
+    private List<ToolResultRecord> cutOff(Session session) {
+        return session.unanswered().stream().map(c -> new ToolResultRecord(clock.instant(), session.lastTurn(), c.id(),
+                c.name(), Outcome.FAILED, Sentences.CALL_CUT_OFF, DataClass.PUBLIC, false)).toList();
     }
 
     private void runTools(SessionLogWriter log, Session session, SessionId id, long number, List<ToolCall> calls)
