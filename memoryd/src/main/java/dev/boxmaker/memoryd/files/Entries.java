@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.files;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -14,6 +15,9 @@ public final class Entries {
     private static final Pattern SEPARATOR = Pattern.compile(" *§ *\r?");
 
     private static final String JOINER = "\n§\n";
+
+    /** Carriage returns before a line end: one from Windows, more from an editor that doubled them. */
+    private static final Pattern CR_LINE_END = Pattern.compile("\r+\n");
 
     private Entries() {
     }
@@ -29,7 +33,9 @@ public final class Entries {
         StringBuilder current = new StringBuilder();
         // A file saved by an editor with Windows line ends reads as the same entries: a CR inside
         // an entry would otherwise fail the check (rule 1) and leave the entry out of the block.
-        for (String line : text.replace("\r\n", "\n").split("\n", -1)) {
+        // Every CR before a line end goes, not only the last: an entry left holding "\r\n" would
+        // read back, once written, as a different entry.
+        for (String line : CR_LINE_END.matcher(text).replaceAll("\n").split("\n", -1)) {
             if (isSeparator(line)) {
                 addTrimmed(entries, current);
                 current.setLength(0);
@@ -76,6 +82,17 @@ public final class Entries {
     public static boolean storable(String text) {
         String entry = normalise(text);
         return !entry.isEmpty() && parse(entry).equals(List.of(entry));
+    }
+
+    /** The first entry that appears a second time, if any. */
+    public static Optional<String> firstTwice(List<String> entries) {
+        HashSet<String> seen = new HashSet<>();
+        for (String entry : entries) {
+            if (!seen.add(entry)) {
+                return Optional.of(entry);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The invariants of a file's entries, checked before writing: see {@link #checkedText}. */
