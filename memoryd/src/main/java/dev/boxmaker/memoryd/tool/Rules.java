@@ -13,8 +13,8 @@ import java.util.function.Function;
 
 /**
  * The content rules of the memory tool (the spec, section 5; memoryd.md), as pure functions of the
- * request and the file as it is now. Refusals come in a fixed order: the named {@code old} entries,
- * then the check on each new text, then duplicates, then the limit.
+ * request and the file as it is now. Refusals come in a fixed order (docs/decisions.md): the check
+ * on each new text, then the named {@code old} entries, then duplicates, then the limit.
  */
 final class Rules {
     /** The spec's bound on a note: 1 to 1,000 characters. */
@@ -71,8 +71,8 @@ final class Rules {
     }
 
     Plan replace(Request.Replace r, List<String> now) throws Refused {
-        int at = indexOf(r.file(), now, r.old());
         String entry = entry(r.text());
+        int at = indexOf(r.file(), now, r.old());
         refuseDuplicate(r.file(), now, entry);
         List<String> after = new ArrayList<>(now);
         after.set(at, entry);
@@ -96,6 +96,11 @@ final class Rules {
     /** The resulting file lists kept, rewritten and new entries in the order the items give them. */
     Plan consolidate(Request.Consolidate r, List<String> now) throws Refused {
         IdentityFile file = r.file();
+        // The check on each new text comes first, in item order (docs/decisions.md, "Order of refusals").
+        List<String> texts = new ArrayList<>(r.items().size());
+        for (Request.Item item : r.items()) {
+            texts.add(item.text() == null ? null : entry(item.text()));
+        }
         Set<String> named = new HashSet<>();
         for (Request.Item item : r.items()) {
             if (item.old() != null) {
@@ -113,11 +118,12 @@ final class Rules {
         List<String> after = new ArrayList<>();
         List<Plan.Removal> removals = new ArrayList<>();
         int[] counts = new int[Request.Choice.values().length];
-        for (Request.Item item : r.items()) {
+        for (int i = 0; i < r.items().size(); i++) {
+            Request.Item item = r.items().get(i);
             counts[item.choice().ordinal()]++;
             switch (item.choice()) {
                 case KEEP -> after.add(item.old());
-                case REWRITE, NEW -> after.add(entry(item.text()));
+                case REWRITE, NEW -> after.add(texts.get(i));
                 case MOVE, DROP -> {
                     refuseUnstorableInNotes(item.old());
                     removals.add(new Plan.Removal(item.choice() == Request.Choice.MOVE, item.old()));
