@@ -211,6 +211,11 @@ public final class Sentences {
         return "\"" + field + "\" is missing or not a string";
     }
 
+    public static String loneSurrogate(String field, int codePoint) {
+        return "\"" + field + "\" is not valid Unicode: it holds " + codePointName(codePoint)
+                + " without its pair; write the character whole";
+    }
+
     public static String fieldNotTrue(String field) {
         return "\"" + field + "\" must be true when given";
     }
