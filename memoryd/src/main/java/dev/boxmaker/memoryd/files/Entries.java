@@ -16,6 +16,8 @@ public final class Entries {
 
     private static final String JOINER = "\n§\n";
 
+    private static final String BYTE_ORDER_MARK = "\uFEFF";
+
     /** Carriage returns before a line end: one from Windows, more from an editor that doubled them. */
     private static final Pattern CR_LINE_END = Pattern.compile("\r+\n");
 
@@ -35,7 +37,8 @@ public final class Entries {
         // an entry would otherwise fail the check (rule 1) and leave the entry out of the block.
         // Every CR before a line end goes, not only the last: an entry left holding "\r\n" would
         // read back, once written, as a different entry.
-        for (String line : CR_LINE_END.matcher(text).replaceAll("\n").split("\n", -1)) {
+        String body = withoutByteOrderMark(text);
+        for (String line : CR_LINE_END.matcher(body).replaceAll("\n").split("\n", -1)) {
             if (isSeparator(line)) {
                 addTrimmed(entries, current);
                 current.setLength(0);
@@ -45,6 +48,15 @@ public final class Entries {
         }
         addTrimmed(entries, current);
         return entries;
+    }
+
+    /**
+     * The text without the byte order mark some editors (Notepad) put at the start of a UTF-8 file:
+     * it is invisible, so it would fail the check's rule 2 and take the first entry out of the block,
+     * and no {@code old} the model could write would name that entry.
+     */
+    public static String withoutByteOrderMark(String text) {
+        return text.startsWith(BYTE_ORDER_MARK) ? text.substring(BYTE_ORDER_MARK.length()) : text;
     }
 
     private static void addTrimmed(List<String> entries, StringBuilder current) {

@@ -98,6 +98,16 @@ class OwnerEditedFileTest {
     }
 
     @Test
+    void theFirstEntryOfAFileSavedWithAByteOrderMarkIsNamedWithoutIt() throws Exception {
+        MemoryStore store = Fixture.store(dir);
+        write("user.md", "\uFEFFlikes tea\n");
+        assertThat(store.remove(clean(), IdentityFile.USER, "likes tea").text()).isEqualTo(
+                "removed from user.md and kept in notes.md as dropped (0 of 1,375 characters); "
+                        + "it takes effect in the next session");
+        assertThat(read(dir.resolve("user.md"))).isEmpty();
+    }
+
+    @Test
     void anEntryHoldingCarriageReturnsBeforeALineEndIsWrittenAsItReadsBack() throws Exception {
         MemoryStore store = Fixture.store(dir);
         // An editor that doubled Windows line ends: "\r\r\n" reads as one line end.
