@@ -37,9 +37,8 @@ public final class Entries {
         // an entry would otherwise fail the check (rule 1) and leave the entry out of the block.
         // Every CR before a line end goes, not only the last: an entry left holding "\r\n" would
         // read back, once written, as a different entry.
-        String body = withoutByteOrderMark(text);
-        for (String line : CR_LINE_END.matcher(body).replaceAll("\n").split("\n", -1)) {
-            if (isSeparator(line)) {
+        for (String line : CR_LINE_END.matcher(text).replaceAll("\n").split("\n", -1)) {
+            if (isSeparator(withoutByteOrderMark(line))) {
                 addTrimmed(entries, current);
                 current.setLength(0);
             } else {
@@ -51,16 +50,24 @@ public final class Entries {
     }
 
     /**
-     * The text without the byte order mark some editors (Notepad) put at the start of a UTF-8 file:
-     * it is invisible, so it would fail the check's rule 2 and take the first entry out of the block,
-     * and no {@code old} the model could write would name that entry.
+     * The text without the byte order marks some editors (Notepad) put at the start of a UTF-8 file,
+     * and that joining files puts at the start of a line: invisible, so an entry starting with one
+     * would fail the check's rule 2 and be left out of the block, and no {@code old} the model could
+     * write would name it. An entry never starts with one, so what memoryd writes reads back the same.
      */
     public static String withoutByteOrderMark(String text) {
-        return text.startsWith(BYTE_ORDER_MARK) ? text.substring(BYTE_ORDER_MARK.length()) : text;
+        int from = 0;
+        while (text.startsWith(BYTE_ORDER_MARK, from)) {
+            from += BYTE_ORDER_MARK.length();
+        }
+        return text.substring(from);
     }
 
     private static void addTrimmed(List<String> entries, StringBuilder current) {
         String entry = normalise(current.toString());
+        while (entry.startsWith(BYTE_ORDER_MARK)) {
+            entry = normalise(withoutByteOrderMark(entry));
+        }
         if (!entry.isEmpty()) {
             entries.add(entry);
         }

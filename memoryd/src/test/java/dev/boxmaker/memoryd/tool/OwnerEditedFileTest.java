@@ -108,6 +108,17 @@ class OwnerEditedFileTest {
     }
 
     @Test
+    void byteOrderMarksThatJoiningFilesLeftAtLineStartsReadAsNothing() throws Exception {
+        MemoryStore store = Fixture.store(dir);
+        write("memory.md", "a\n\uFEFF§\n\uFEFF \uFEFFb\n§\nc \uFEFFd\n");
+        assertThat(store.files().read(IdentityFile.MEMORY)).isEqualTo(List.of("a", "b", "c \uFEFFd"));
+        // An entry that had a mark before it can come first and still read back as written.
+        assertThat(store.consolidate(clean(), IdentityFile.MEMORY, List.of(Request.Item.keep("b"),
+                Request.Item.keep("a"), Request.Item.keep("c \uFEFFd"))).outcome()).isEqualTo(Outcome.OK);
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo("b\n§\na\n§\nc \uFEFFd\n");
+    }
+
+    @Test
     void anEntryHoldingCarriageReturnsBeforeALineEndIsWrittenAsItReadsBack() throws Exception {
         MemoryStore store = Fixture.store(dir);
         // An editor that doubled Windows line ends: "\r\r\n" reads as one line end.
