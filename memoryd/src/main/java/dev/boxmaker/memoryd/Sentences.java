@@ -167,6 +167,17 @@ public final class Sentences {
         return "consolidate would leave " + file + " holding an entry twice: " + quoted(entry);
     }
 
+    /** The owner's editor left an entry twice in the file; consolidate naming it once mends it. */
+    public static String ownersDuplicate(String file, String entry) {
+        return file + " holds an entry twice: " + quoted(entry) + "; use consolidate to name it once, with keep";
+    }
+
+    /** An entry leaving its file for notes.md holds a line (the owner's) that notes.md reads as a header. */
+    public static String notStorableInNotes(String entry) {
+        return "the entry " + quoted(entry) + " holds a line that reads as a notes.md header, so it cannot go to "
+                + "notes.md; replace it with its text without that line first";
+    }
+
     /** {@code which} is "none" or the names given, e.g. "keep and move". */
     public static String consolidateItemChoice(int index, String which) {
         return "consolidate: entries[" + index + "] must have exactly one of keep, text, move, drop with its old; it has "
@@ -198,6 +209,11 @@ public final class Sentences {
 
     public static String fieldNotString(String field) {
         return "\"" + field + "\" is missing or not a string";
+    }
+
+    public static String loneSurrogate(String field, int codePoint) {
+        return "\"" + field + "\" is not valid Unicode: it holds " + codePointName(codePoint)
+                + " without its pair; write the character whole";
     }
 
     public static String fieldNotTrue(String field) {
@@ -247,6 +263,11 @@ public final class Sentences {
     public static String undone(String id, String undoId, String file, int entries, int chars, int limit) {
         return "undid " + id + " as " + undoId + ": " + file + " is back to " + entries
                 + (entries == 1 ? " entry" : " entries") + " (" + count(chars, limit) + ")";
+    }
+
+    public static String undoWouldRepeat(String id, String file, String entry) {
+        return "undo of " + id + " would put an entry back twice in " + file + ": " + quoted(entry)
+                + "; edit the file instead";
     }
 
     public static String undoneNote(String id, String undoId) {

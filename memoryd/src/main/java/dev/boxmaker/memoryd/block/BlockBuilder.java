@@ -77,7 +77,7 @@ public final class BlockBuilder {
     }
 
     private String buildFromFiles() throws HandlerRefusal {
-        String soul = read(MemoryDir.SOUL);
+        String soul = Entries.withoutByteOrderMark(read(MemoryDir.SOUL));
         long soulChars = Entries.chars(soul.stripTrailing());
         if (soulChars > IdentityFile.SOUL_CHARS_MAX) {
             throw refusal(Sentences.overLimit(memoryDir.resolve(MemoryDir.SOUL), soulChars, IdentityFile.SOUL_CHARS_MAX));

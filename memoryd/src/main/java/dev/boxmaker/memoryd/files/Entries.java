@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.files;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -14,6 +15,11 @@ public final class Entries {
     private static final Pattern SEPARATOR = Pattern.compile(" *§ *\r?");
 
     private static final String JOINER = "\n§\n";
+
+    private static final String BYTE_ORDER_MARK = "\uFEFF";
+
+    /** Carriage returns before a line end: one from Windows, more from an editor that doubled them. */
+    private static final Pattern CR_LINE_END = Pattern.compile("\r+\n");
 
     private Entries() {
     }
@@ -29,8 +35,10 @@ public final class Entries {
         StringBuilder current = new StringBuilder();
         // A file saved by an editor with Windows line ends reads as the same entries: a CR inside
         // an entry would otherwise fail the check (rule 1) and leave the entry out of the block.
-        for (String line : text.replace("\r\n", "\n").split("\n", -1)) {
-            if (isSeparator(line)) {
+        // Every CR before a line end goes, not only the last: an entry left holding "\r\n" would
+        // read back, once written, as a different entry.
+        for (String line : CR_LINE_END.matcher(text).replaceAll("\n").split("\n", -1)) {
+            if (isSeparator(withoutByteOrderMark(line))) {
                 addTrimmed(entries, current);
                 current.setLength(0);
             } else {
@@ -41,8 +49,25 @@ public final class Entries {
         return entries;
     }
 
+    /**
+     * The text without the byte order marks some editors (Notepad) put at the start of a UTF-8 file,
+     * and that joining files puts at the start of a line: invisible, so an entry starting with one
+     * would fail the check's rule 2 and be left out of the block, and no {@code old} the model could
+     * write would name it. An entry never starts with one, so what memoryd writes reads back the same.
+     */
+    public static String withoutByteOrderMark(String text) {
+        int from = 0;
+        while (text.startsWith(BYTE_ORDER_MARK, from)) {
+            from += BYTE_ORDER_MARK.length();
+        }
+        return text.substring(from);
+    }
+
     private static void addTrimmed(List<String> entries, StringBuilder current) {
         String entry = normalise(current.toString());
+        while (entry.startsWith(BYTE_ORDER_MARK)) {
+            entry = normalise(withoutByteOrderMark(entry));
+        }
         if (!entry.isEmpty()) {
             entries.add(entry);
         }
@@ -76,6 +101,17 @@ public final class Entries {
     public static boolean storable(String text) {
         String entry = normalise(text);
         return !entry.isEmpty() && parse(entry).equals(List.of(entry));
+    }
+
+    /** The first entry that appears a second time, if any. */
+    public static Optional<String> firstTwice(List<String> entries) {
+        HashSet<String> seen = new HashSet<>();
+        for (String entry : entries) {
+            if (!seen.add(entry)) {
+                return Optional.of(entry);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The invariants of a file's entries, checked before writing: see {@link #checkedText}. */

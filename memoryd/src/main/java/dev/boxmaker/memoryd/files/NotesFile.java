@@ -56,14 +56,15 @@ public final class NotesFile {
 
     /**
      * Whether {@code body} reads back as one body: no line in it may read as a header or an entry
-     * separator, and it must not be empty once trimmed.
+     * separator, or end in a {@code \r} (read as part of the line end), and it must not be empty once
+     * trimmed.
      */
     public static boolean storable(String body) {
         if (Entries.normalise(body).isEmpty() || !body.equals(Entries.normalise(body))) {
             return false;
         }
         for (String line : body.split("\n", -1)) {
-            if (Entries.isSeparator(line) || NoteHeader.parse(line).isPresent()) {
+            if (Entries.isSeparator(line) || NoteHeader.parse(line).isPresent() || line.endsWith("\r")) {
                 return false;
             }
         }
@@ -155,7 +156,17 @@ public final class NotesFile {
             end++;
         }
         return end == bytes.length
-                || NoteHeader.parse(new String(bytes, at, end - at, StandardCharsets.UTF_8)).isPresent();
+                || NoteHeader.parse(withoutCarriageReturn(new String(bytes, at, end - at, StandardCharsets.UTF_8)))
+                        .isPresent();
+    }
+
+    /**
+     * A line as read, without the {@code \r} an editor saving Windows line ends puts before its
+     * {@code \n}: with it, no header would parse and every note the owner's save touched would be lost
+     * to recall. memoryd never writes one (the check's rule 1 refuses it in a note).
+     */
+    private static String withoutCarriageReturn(String line) {
+        return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
     }
 
     /**
@@ -181,7 +192,7 @@ public final class NotesFile {
             if (newline == bytes.length && !lastLineToo) {
                 break;
             }
-            String line = utf8.decode(ByteBuffer.wrap(bytes, at, newline - at)).toString();
+            String line = withoutCarriageReturn(utf8.decode(ByteBuffer.wrap(bytes, at, newline - at)).toString());
             Optional<NoteHeader> parsed = NoteHeader.parse(line);
             if (parsed.isPresent()) {
                 if (header != null) {

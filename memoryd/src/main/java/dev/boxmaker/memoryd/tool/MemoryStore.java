@@ -7,7 +7,9 @@ import dev.boxmaker.memoryd.edits.Ids;
 import dev.boxmaker.memoryd.edits.Journal;
 import dev.boxmaker.memoryd.edits.PendingLog;
 import dev.boxmaker.memoryd.edits.PendingWrite;
+import dev.boxmaker.memoryd.files.Entries;
 import dev.boxmaker.memoryd.files.IdentityFile;
+import dev.boxmaker.memoryd.files.Invariants;
 import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
@@ -202,11 +204,24 @@ public final class MemoryStore {
         Edit edit = new Edit(id, now.toString(), journalSession, asker.call(), action, plan.file().arg(),
                 plan.file().fileName(), plan.before(), plan.after(), plan.moved(), plan.dropped(), asker.untrusted(),
                 asker.label().dataClass().wire(), null, pendingId);
+        writable(plan.file(), plan.after(), out);
         journalAppend(edit);
         dir.notes().append(out);
         dir.write(plan.file(), plan.after());
         unfinished = false;
         return edit;
+    }
+
+    /**
+     * Throws unless the file and notes.md can hold what an edit is about to write. Checked before its
+     * journal line: an edit journalled but not writable would be retried, and fail, before every
+     * later write and at every start. The rules refuse all such edits with a sentence first.
+     */
+    static void writable(IdentityFile file, List<String> after, List<NotesFile.Note> notes) {
+        Entries.checkInvariants(file, after);
+        for (NotesFile.Note note : notes) {
+            Invariants.check(NotesFile.storable(note.body()), "a note body would not read back as written");
+        }
     }
 
     void journalAppend(Edit edit) throws IOException {

@@ -105,6 +105,12 @@ final class OwnerCommands {
             // The owner had edited the file over its limit before this edit: never write that back.
             return OwnerAnswer.refused(Sentences.overLimit(file.fileName(), chars, file.charsMax()));
         }
+        Optional<String> twice = Entries.firstTwice(edit.before());
+        if (twice.isPresent()) {
+            // The owner's editor had left an entry twice, which memoryd never writes back.
+            return OwnerAnswer.refused(Sentences.undoWouldRepeat(edit.id(), file.fileName(), twice.get()));
+        }
+        MemoryStore.writable(file, edit.before(), List.of());
         Instant at = store.now();
         String undoId = store.ids.next(at);
         store.journalAppend(new Edit(undoId, at.toString(), Edit.OWNER, null, Edit.UNDO, edit.file(), edit.to(),

@@ -55,7 +55,27 @@ public final class RequestParser {
         if (value == null || !value.isTextual()) {
             throw new Refused(Sentences.fieldNotString(named));
         }
-        return value.asText();
+        String text = value.asText();
+        int lone = loneSurrogate(text);
+        if (lone >= 0) {
+            throw new Refused(Sentences.loneSurrogate(named, lone));
+        }
+        return text;
+    }
+
+    /**
+     * The first surrogate without its pair, or -1. JSON's {@code \uD83C} escape can carry one; it has
+     * no UTF-8 form, so the files would hold {@code ?} in its place, not the text that was answered.
+     */
+    private static int loneSurrogate(String text) {
+        for (int i = 0; i < text.length(); ) {
+            int codePoint = text.codePointAt(i);
+            if (codePoint >= Character.MIN_SURROGATE && codePoint <= Character.MAX_SURROGATE) {
+                return codePoint;
+            }
+            i += Character.charCount(codePoint);
+        }
+        return -1;
     }
 
     private static Request.Consolidate consolidate(ObjectNode args) throws Refused {

@@ -13,8 +13,8 @@ import java.util.function.Function;
 
 /**
  * The content rules of the memory tool (the spec, section 5; memoryd.md), as pure functions of the
- * request and the file as it is now. Refusals come in a fixed order: the named {@code old} entries,
- * then the check on each new text, then duplicates, then the limit.
+ * request and the file as it is now. Refusals come in a fixed order (docs/decisions.md): the check
+ * on each new text, then the named {@code old} entries, then duplicates, then the limit.
  */
 final class Rules {
     /** The spec's bound on a note: 1 to 1,000 characters. */
@@ -65,24 +65,28 @@ final class Rules {
         refuseDuplicate(r.file(), now, entry);
         List<String> after = new ArrayList<>(now);
         after.add(entry);
+        refuseOwnersDuplicate(r.file(), after);
         int chars = fits(r.file(), after);
         return new Plan(r.file(), now, after, List.of(), Sentences.added(r.file().fileName(), chars, r.file().charsMax()));
     }
 
     Plan replace(Request.Replace r, List<String> now) throws Refused {
-        int at = indexOf(r.file(), now, r.old());
         String entry = entry(r.text());
+        int at = indexOf(r.file(), now, r.old());
         refuseDuplicate(r.file(), now, entry);
         List<String> after = new ArrayList<>(now);
         after.set(at, entry);
+        refuseOwnersDuplicate(r.file(), after);
         int chars = fits(r.file(), after);
         return new Plan(r.file(), now, after, List.of(), Sentences.replaced(r.file().fileName(), chars, r.file().charsMax()));
     }
 
     Plan remove(Request.Remove r, List<String> now) throws Refused {
         int at = indexOf(r.file(), now, r.old());
+        refuseUnstorableInNotes(r.old());
         List<String> after = new ArrayList<>(now);
         after.remove(at);
+        refuseOwnersDuplicate(r.file(), after);
         // A file the owner edited over its limit must still fit after any edit, remove included.
         int chars = fits(r.file(), after);
         return new Plan(r.file(), now, after, List.of(new Plan.Removal(false, r.old())),
@@ -92,6 +96,11 @@ final class Rules {
     /** The resulting file lists kept, rewritten and new entries in the order the items give them. */
     Plan consolidate(Request.Consolidate r, List<String> now) throws Refused {
         IdentityFile file = r.file();
+        // The check on each new text comes first, in item order (docs/decisions.md, "Order of refusals").
+        List<String> texts = new ArrayList<>(r.items().size());
+        for (Request.Item item : r.items()) {
+            texts.add(item.text() == null ? null : entry(item.text()));
+        }
         Set<String> named = new HashSet<>();
         for (Request.Item item : r.items()) {
             if (item.old() != null) {
@@ -109,13 +118,16 @@ final class Rules {
         List<String> after = new ArrayList<>();
         List<Plan.Removal> removals = new ArrayList<>();
         int[] counts = new int[Request.Choice.values().length];
-        for (Request.Item item : r.items()) {
+        for (int i = 0; i < r.items().size(); i++) {
+            Request.Item item = r.items().get(i);
             counts[item.choice().ordinal()]++;
             switch (item.choice()) {
                 case KEEP -> after.add(item.old());
-                case REWRITE, NEW -> after.add(entry(item.text()));
-                case MOVE -> removals.add(new Plan.Removal(true, item.old()));
-                case DROP -> removals.add(new Plan.Removal(false, item.old()));
+                case REWRITE, NEW -> after.add(texts.get(i));
+                case MOVE, DROP -> {
+                    refuseUnstorableInNotes(item.old());
+                    removals.add(new Plan.Removal(item.choice() == Request.Choice.MOVE, item.old()));
+                }
             }
         }
         Set<String> seen = new HashSet<>();
@@ -160,6 +172,30 @@ final class Rules {
     private static void refuseDuplicate(IdentityFile file, List<String> now, String entry) throws Refused {
         if (now.contains(entry)) {
             throw new Refused(Sentences.duplicate(file.fileName()));
+        }
+    }
+
+    /**
+     * An entry twice in the file after an edit that added none twice: the owner's editor put it
+     * there. memoryd never writes a file holding an entry twice, so the edit is refused before it is
+     * journalled (a journalled edit whose file cannot be written would stop every later write);
+     * consolidate, naming the entry once, mends the file.
+     */
+    private static void refuseOwnersDuplicate(IdentityFile file, List<String> after) throws Refused {
+        Optional<String> twice = Entries.firstTwice(after);
+        if (twice.isPresent()) {
+            throw new Refused(Sentences.ownersDuplicate(file.fileName(), twice.get()));
+        }
+    }
+
+    /**
+     * An entry leaving the file goes to notes.md, where a line reading as a note's header would split
+     * it. memoryd's own entries never hold one (the check's rule 0); one the owner copied in from
+     * notes.md, header and all, can.
+     */
+    private static void refuseUnstorableInNotes(String entry) throws Refused {
+        if (!NotesFile.storable(entry)) {
+            throw new Refused(Sentences.notStorableInNotes(entry));
         }
     }
 

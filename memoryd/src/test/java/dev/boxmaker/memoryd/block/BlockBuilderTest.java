@@ -108,6 +108,16 @@ class BlockBuilderTest {
     }
 
     @Test
+    void aByteOrderMarkAnEditorPutAtTheStartOfAFileIsNotPartOfItsFirstEntry() throws Exception {
+        // Notepad saves UTF-8 with a BOM (U+FEFF, invisible): the first entry must not fail rule 2 for it.
+        write("soul.md", "\uFEFFBe kind.\n");
+        write("memory.md", "\uFEFFthe owner's fact\n§\nsecond\n");
+        write("user.md", "\uFEFF");
+        assertThat(build()).isEqualTo("# soul.md\nBe kind.\n\n# memory.md (25 of 2,200 characters)\n"
+                + "the owner's fact\n§\nsecond\n\n# user.md (0 of 1,375 characters)\n(empty)");
+    }
+
+    @Test
     void aKeptBlockIsRebuiltWhenAFileChangesEvenToTheSameSize() throws Exception {
         BlockBuilder builder = new BlockBuilder(dir);
         write("memory.md", "aaaa\n");

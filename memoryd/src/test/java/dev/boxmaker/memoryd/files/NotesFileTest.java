@@ -31,6 +31,26 @@ class NotesFileTest {
     }
 
     @Test
+    void aNotesFileTheOwnerSavedWithWindowsLineEndsReadsAsItsNotes(@TempDir Path dir) throws Exception {
+        String first = NoteHeader.noted(AT, SID, DataClass.PRIVATE, true, false).line();
+        String second = NoteHeader.dropped(AT, IdentityFile.MEMORY, SID).line();
+        Path path = dir.resolve("notes.md");
+        Files.writeString(path, first + "\r\nline one\r\nline two\r\n" + second + "\r\ntea\r\n");
+        NotesFile notes = new NotesFile(path);
+        notes.append(List.of(new NotesFile.Note(NoteHeader.retracted(AT, "2026-09-24-0003"), "line one")));
+        assertThat(notes.read()).extracting(n -> n.header().line() + "|" + n.body()).containsExactly(
+                first + "|line one\nline two", second + "|tea",
+                "§ retracted 2026-09-24T21:02Z note 2026-09-24-0003 by the owner|line one");
+        assertThat(notes.readFrom(0).orElseThrow().notes()).hasSize(3);
+        // So a body line ending in \r would not read back as written: memoryd never stores one.
+        assertThat(NotesFile.storable("a\r\nb")).isFalse();
+        assertThat(NotesFile.storable("a\rb")).isTrue();
+        long secondAt = (first + "\r\nline one\r\nline two\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        assertThat(notes.readFrom(secondAt).orElseThrow().notes()).extracting(NotesFile.Note::body)
+                .containsExactly("tea", "line one");
+    }
+
+    @Test
     void everyHeaderParsesBackToItself() {
         for (NoteHeader h : List.of(NoteHeader.noted(AT, SID, DataClass.PUBLIC, false, true),
                 NoteHeader.noted(AT, SID, DataClass.PRIVATE, true, true),

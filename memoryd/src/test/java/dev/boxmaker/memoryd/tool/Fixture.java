@@ -35,6 +35,16 @@ final class Fixture {
         return new Caller(TAINTED, "call_2", DataClass.PRIVATE, true);
     }
 
+    /** A store with review off on {@code dir}, its clock at START: a new one is a restart. */
+    static MemoryStore store(Path dir) throws IOException {
+        return new MemoryStore(dir, CHECK, new TestClock(START));
+    }
+
+    /** Writes a file as the owner's editor or a stop would have left it. */
+    static void write(Path file, String text) throws IOException {
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+
     static String read(Path file) throws IOException {
         return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
     }

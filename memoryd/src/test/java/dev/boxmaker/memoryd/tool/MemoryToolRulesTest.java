@@ -118,6 +118,19 @@ class MemoryToolRulesTest {
     }
 
     @Test
+    void theCheckComesBeforeOldMatchingAsDecisionsOrdersRefusals() throws Exception {
+        add(IdentityFile.MEMORY, "a");
+        assertThat(store.replace(clean(), IdentityFile.MEMORY, "stale", "FORBIDDEN").text())
+                .isEqualTo(Fixture.CHECK_SENTENCE);
+        // A stale old, an entry named twice, a missing entry: the check on the new text still comes first.
+        assertThat(store.consolidate(clean(), IdentityFile.MEMORY, List.of(Request.Item.keep("stale"),
+                Request.Item.keep("a"), Request.Item.drop("a"), Request.Item.added("FORBIDDEN"))).text())
+                .isEqualTo(Fixture.CHECK_SENTENCE);
+        assertThat(store.consolidate(clean(), IdentityFile.MEMORY, List.of(Request.Item.rewrite("stale", "FORBIDDEN")))
+                .text()).isEqualTo(Fixture.CHECK_SENTENCE);
+    }
+
+    @Test
     void replaceAndRemoveNeedTheFullTextOfAnEntryAsItIsNow() throws Exception {
         add(IdentityFile.MEMORY, "launch is Tuesday");
         assertThat(store.replace(clean(), IdentityFile.MEMORY, "launch is", "launch is Thursday").text())

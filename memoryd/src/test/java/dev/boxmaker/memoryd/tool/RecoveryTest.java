@@ -27,15 +27,15 @@ class RecoveryTest {
 
     @BeforeEach
     void open() throws Exception {
-        store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
+        store = Fixture.store(dir);
     }
 
     private MemoryStore reopen() throws Exception {
-        return new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
+        return Fixture.store(dir);
     }
 
     private void write(String name, String text) throws Exception {
-        Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
+        Fixture.write(dir.resolve(name), text);
     }
 
     @Test
