@@ -209,6 +209,11 @@ public final class SocketServer implements AutoCloseable {
         return true;
     }
 
+    /** Handlers running now (tests). */
+    int handlersRunning() {
+        return running.get();
+    }
+
     /** A connection's whole request was read: close waits for its answer. */
     void answering() {
         answering.incrementAndGet();
@@ -258,7 +263,9 @@ public final class SocketServer implements AutoCloseable {
             reply = handler instanceof AsyncHandler<?> async
                     ? handleAsync(async, request)
                     : CompletableFuture.completedFuture(handle(handler, request));
-        } catch (Exception e) {
+        } catch (Exception | StackOverflowError e) {
+            // An overflow too (a deep regex, a deep document): it unwound, and the count must go down,
+            // or every later close would wait out its bound for a handler that is not running.
             reply = CompletableFuture.failedFuture(e);
         }
         return reply.handle((message, failure) -> {

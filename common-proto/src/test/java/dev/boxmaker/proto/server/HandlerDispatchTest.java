@@ -64,6 +64,13 @@ class HandlerDispatchTest {
     }
 
     @Test
+    void aStackOverflowIsAnsweredServerFailedAndTheHandlerNoLongerCountsAsRunning() throws Exception {
+        assertThat(call(new LoopAdmin("overflow", ""))).isEqualTo(new ErrorReply(
+                "the request failed inside the daemon; nothing was changed; see the daemon's log", null));
+        assertThat(running.server().handlersRunning()).isZero();
+    }
+
+    @Test
     void aHandlerThatReturnsNothingIsAnsweredServerFailed() throws Exception {
         assertThat(call(new LoopAdmin("null", ""))).isEqualTo(new ErrorReply(
                 "the request failed inside the daemon; nothing was changed; see the daemon's log", null));

@@ -30,7 +30,8 @@ public final class EchoHandlers {
     /**
      * {@code echo}: the arg back; {@code size}: the arg's length; {@code thread}: whether this ran on
      * a worker thread, and the thread's name; {@code sleep}: waits arg milliseconds, then echoes;
-     * {@code refuse}: a refusal with a runbook; {@code fail}: an exception; {@code null}: no reply.
+     * {@code refuse}: a refusal with a runbook; {@code fail}: an exception; {@code overflow}: an error
+     * (a stack overflow); {@code null}: no reply.
      */
     private static LoopAdminReply admin(LoopAdmin request) throws Exception {
         switch (request.command()) {
@@ -48,6 +49,8 @@ public final class EchoHandlers {
                 throw new HandlerRefusal(REFUSAL, RUNBOOK);
             case "fail":
                 throw new IllegalStateException("the test handler failed, as asked");
+            case "overflow":
+                throw new StackOverflowError();
             case "null":
                 return null;
             default:
