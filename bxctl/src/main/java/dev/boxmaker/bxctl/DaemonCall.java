@@ -23,7 +23,7 @@ final class DaemonCall {
 
     /**
      * Sends {@code request}; on a reply of {@code type}, prints {@code text(reply)} escaped (or the
-     * body as JSON with {@code --json}); on an error frame prints its sentence and returns 1; when the
+     * body as JSON with {@code --json}); on an error frame prints its sentence, escaped, and returns 1; when the
      * daemon does not answer, names the socket and the runbook entry and returns 3; a request too
      * large to send is usage, 2.
      */
@@ -46,7 +46,8 @@ final class DaemonCall {
             if (top.json) {
                 out.println(toJson(error));
             }
-            err.println(BxctlSentences.refusedWithRunbook(error.message(), error.runbook()));
+            // Escaped as a reply is: a refusal can quote what a session wrote (an entry, an old).
+            err.println(Escape.escapeLine(BxctlSentences.refusedWithRunbook(error.message(), error.runbook())));
             return Exit.REFUSED;
         }
         if (!type.isInstance(reply)) {
