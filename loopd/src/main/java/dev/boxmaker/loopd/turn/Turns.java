@@ -77,29 +77,33 @@ public final class Turns implements AutoCloseable {
         if (closed) {
             return CompletableFuture.failedFuture(new HandlerRefusal(Sentences.LOOPD_STOPPING));
         }
-        Slot slot;
+        Slot taken;
         CompletableFuture<TurnReply> reply;
         while (true) {
-            slot = slots.computeIfAbsent(turn.session(), s -> new Slot());
+            Slot slot = slots.computeIfAbsent(turn.session(), s -> new Slot());
+            // The check that the slot is still in the map and the turn's place on it are taken under
+            // one hold of its lock: between two holds, evictIdle could take the slot out (nothing
+            // queued yet), and a turn of the same session arriving then would start on a new slot
+            // beside this one, two turns of one session at once.
             synchronized (slot) {
-                if (!slot.evicted) {
-                    break;
+                if (slot.evicted) {
+                    continue;
                 }
+                if (slot.queued >= TURNS_QUEUED_PER_SESSION_MAX) {
+                    return CompletableFuture.failedFuture(new HandlerRefusal(Sentences.SESSION_BUSY));
+                }
+                slot.queued++;
+                taken = slot;
+                // handleAsync: the next turn runs whether the one before it answered or failed.
+                reply = slot.tail.handleAsync((previous, failure) -> run(slot, turn), pool);
+                slot.tail = reply;
+                break;
             }
         }
-        Slot taken = slot;
-        synchronized (slot) {
-            if (slot.queued >= TURNS_QUEUED_PER_SESSION_MAX) {
-                return CompletableFuture.failedFuture(new HandlerRefusal(Sentences.SESSION_BUSY));
-            }
-            slot.queued++;
-            // handleAsync: the next turn runs whether the one before it answered or failed.
-            reply = slot.tail.handleAsync((previous, failure) -> run(taken, turn), pool);
-            slot.tail = reply;
-        }
+        Slot queuedOn = taken;
         reply.whenComplete((r, e) -> {
-            synchronized (taken) {
-                taken.queued--;
+            synchronized (queuedOn) {
+                queuedOn.queued--;
             }
             evictIdle();
         });
