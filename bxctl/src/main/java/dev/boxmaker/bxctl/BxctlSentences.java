@@ -40,6 +40,11 @@ public final class BxctlSentences {
         return "the daemon answered with an unexpected \"" + dev.boxmaker.proto.Sentences.quote(kind) + "\"";
     }
 
+    /** After one turn in a new session. */
+    public static String chatContinue(String session) {
+        return "session " + session + "; go on with: bxctl chat --session " + session + " MESSAGE";
+    }
+
     public static String chatStarted(String session) {
         return "session " + session + "; type a message and press Enter; end with Ctrl-D";
     }

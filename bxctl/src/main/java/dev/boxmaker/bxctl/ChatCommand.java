@@ -23,7 +23,8 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code bxctl chat [--session ID] [--speaker NAME] [MESSAGE]}: one turn, or, with no message, a
  * conversation read line by line from standard input until its end. A new session unless
- * {@code --session} names one; its id is printed first, so the owner can come back to it.
+ * {@code --session} names one; a new session's id is printed on standard error (first in a
+ * conversation, after the answer of one turn), so the owner can come back to it.
  */
 @Command(name = "chat", description = "Talk to the agent: one turn, or a conversation when no message is given.")
 final class ChatCommand implements Callable<Integer> {
@@ -56,7 +57,14 @@ final class ChatCommand implements Callable<Integer> {
             return Exit.USAGE;
         }
         if (words != null && !words.isEmpty()) {
-            return turn(id, String.join(" ", words));
+            int code = turn(id, String.join(" ", words));
+            if (code == Exit.DONE && session == null) {
+                // The new session's id, after its answer and on standard error (standard output is
+                // the reply alone, for scripts), so that the owner can go on with it.
+                top.err().println(BxctlSentences.chatContinue(id.value()));
+                top.err().flush();
+            }
+            return code;
         }
         top.err().println(BxctlSentences.chatStarted(id.value()));
         top.err().flush();

@@ -65,11 +65,13 @@ class ChatCommandTest {
     @Test
     void aMessageIsOneTurnInANewSessionAndTheReplyIsPrintedEscaped() {
         Run run = bxctl("", "chat", "hello", "there");
-        assertThat(run).isEqualTo(new Run(0, "you said: hello there\\u{202E}\n", ""));
         assertThat(turns).hasSize(1);
+        String session = turns.get(0).session().value();
+        assertThat(session).matches("chat-\\d{8}t\\d{6}-[0-9a-f]{4}");
+        assertThat(run).isEqualTo(new Run(0, "you said: hello there\\u{202E}\n",
+                "session " + session + "; go on with: bxctl chat --session " + session + " MESSAGE\n"));
         assertThat(turns.get(0).text()).isEqualTo("hello there");
         assertThat(turns.get(0).speaker()).isNull();
-        assertThat(turns.get(0).session().value()).matches("chat-\\d{8}t\\d{6}-[0-9a-f]{4}");
     }
 
     @Test
