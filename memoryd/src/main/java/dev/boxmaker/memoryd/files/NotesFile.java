@@ -86,7 +86,8 @@ public final class NotesFile {
         Durable.append(path, text.toString(), APPENDING);
     }
 
-    private boolean endsMidLine() throws IOException {
+    /** Whether the file's last line has no newline: an append a stop cut short. */
+    public boolean endsMidLine() throws IOException {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             ByteBuffer last = ByteBuffer.allocate(1);
             return ch.size() > 0 && ch.read(last, ch.size() - 1) == 1 && last.get(0) != '\n';

@@ -91,19 +91,38 @@ final class Recovery {
         return out;
     }
 
-    /** Appends {@code notes} unless notes.md already ends with them; whether it appended. */
+    /**
+     * Appends those of {@code notes} that notes.md does not already end with; whether it appended.
+     * They went in one append, which a power cut can keep part of: the first of them whole, and
+     * perhaps a piece of the next (kept, as any cut note is, with the whole one after it). Only the
+     * notes not found whole at the end are appended, so none is there twice.
+     */
     private boolean appendMissing(List<NotesFile.Note> notes) throws IOException {
         if (notes.isEmpty()) {
             return false;
         }
-        List<NotesFile.Note> all = store.dir.notes().read();
-        if (all.size() >= notes.size()) {
-            List<NotesFile.Note> tail = all.subList(all.size() - notes.size(), all.size());
-            if (sameNotes(tail, notes)) {
-                return false;
+        NotesFile file = store.dir.notes();
+        List<NotesFile.Note> all = file.read();
+        if (all.size() >= notes.size() && sameNotes(all.subList(all.size() - notes.size(), all.size()), notes)) {
+            return false;
+        }
+        // The whole notes at the end that are among the edit's, back to the first that is not.
+        Map<String, Integer> missing = new HashMap<>();
+        for (NotesFile.Note n : notes) {
+            missing.merge(key(n), 1, Integer::sum);
+        }
+        int whole = all.size() - (file.endsMidLine() ? 1 : 0);
+        for (int i = whole - 1; i >= 0 && missing.getOrDefault(key(all.get(i)), 0) > 0; i--) {
+            missing.merge(key(all.get(i)), -1, Integer::sum);
+        }
+        List<NotesFile.Note> rest = new ArrayList<>();
+        for (NotesFile.Note n : notes) {
+            if (missing.getOrDefault(key(n), 0) > 0) {
+                missing.merge(key(n), -1, Integer::sum);
+                rest.add(n);
             }
         }
-        store.dir.notes().append(notes);
+        file.append(rest);
         return true;
     }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.files.IdentityFile;
+import dev.boxmaker.memoryd.files.NotesFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,6 +76,52 @@ class RecoveryTest {
         reopen();
         assertThat(read(dir.resolve("memory.md"))).isEqualTo("keep me\n");
         assertThat(read(dir.resolve("notes.md"))).isEqualTo(notesAfter);
+    }
+
+    @Test
+    void aConsolidateWhoseNotesWereOnlyPartlyAppendedAppendsTheRestOnce() throws Exception {
+        String[] rendered = consolidateThreeAway();
+        String notesBefore = rendered[0];
+        // A power cut kept the first note of the one append, whole, and nothing after it.
+        write("notes.md", notesBefore + rendered[1]);
+        write("memory.md", "keep me\n§\nmove me\n§\ndrop me\n§\nmove me too\n");
+        reopen();
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo("keep me\n");
+        assertThat(read(dir.resolve("notes.md"))).isEqualTo(notesBefore + rendered[1] + rendered[2] + rendered[3]);
+    }
+
+    @Test
+    void aConsolidateWhoseNotesAppendWasCutInANoteKeepsThePieceAndAppendsTheRestOnce() throws Exception {
+        String[] rendered = consolidateThreeAway();
+        String notesBefore = rendered[0];
+        String piece = rendered[2].substring(0, rendered[2].length() - "me\n".length());
+        write("notes.md", notesBefore + rendered[1] + piece);
+        write("memory.md", "keep me\n§\nmove me\n§\ndrop me\n§\nmove me too\n");
+        reopen();
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo("keep me\n");
+        assertThat(read(dir.resolve("notes.md")))
+                .isEqualTo(notesBefore + rendered[1] + piece + "\n" + rendered[2] + rendered[3]);
+        reopen();
+        assertThat(read(dir.resolve("notes.md")))
+                .isEqualTo(notesBefore + rendered[1] + piece + "\n" + rendered[2] + rendered[3]);
+    }
+
+    /**
+     * Consolidates three of memory.md's four entries away (moved, dropped, moved, in the file's
+     * order); notes.md as it was before, then each note the edit appended, as written.
+     */
+    private String[] consolidateThreeAway() throws Exception {
+        store.add(clean(), IdentityFile.MEMORY, "keep me");
+        store.add(clean(), IdentityFile.MEMORY, "move me");
+        store.add(clean(), IdentityFile.MEMORY, "drop me");
+        store.add(clean(), IdentityFile.MEMORY, "move me too");
+        String notesBefore = read(dir.resolve("notes.md"));
+        store.consolidate(clean(), IdentityFile.MEMORY, List.of(Request.Item.keep("keep me"),
+                Request.Item.move("move me"), Request.Item.drop("drop me"), Request.Item.move("move me too")));
+        List<NotesFile.Note> added = NotesFile.parse(read(dir.resolve("notes.md")).substring(notesBefore.length()));
+        assertThat(added).extracting(NotesFile.Note::body).containsExactly("move me", "drop me", "move me too");
+        return new String[] {notesBefore, NotesFile.render(added.get(0)), NotesFile.render(added.get(1)),
+            NotesFile.render(added.get(2))};
     }
 
     @Test
