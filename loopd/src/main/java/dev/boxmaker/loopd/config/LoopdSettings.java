@@ -35,6 +35,8 @@ public record LoopdSettings(
     public static final String CONFIG_FILE_PROPERTY = "boxmaker.config.file";
     /** The path the OpenAI API puts chat completions at, under the configured base URL. */
     public static final String COMPLETIONS_PATH = "/v1/chat/completions";
+    /** The API's version, which an OpenAI client's base URL ends with. */
+    static final String VERSION_PATH = "/v1";
 
     /** Reads {@code file} (or nothing: every key has a default) and resolves every path. */
     public static LoopdSettings load(Optional<Path> file, Map<String, String> env) {
@@ -95,7 +97,10 @@ public record LoopdSettings(
         String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
         URI uri;
         try {
-            uri = URI.create(base.endsWith(COMPLETIONS_PATH) ? base : base + COMPLETIONS_PATH);
+            // The OpenAI clients' base URL ends in /v1; given as it is there, it still names the path.
+            uri = URI.create(base.endsWith(COMPLETIONS_PATH) ? base
+                    : base.endsWith(VERSION_PATH) ? base + COMPLETIONS_PATH.substring(VERSION_PATH.length())
+                    : base + COMPLETIONS_PATH);
         } catch (IllegalArgumentException e) {
             throw new ConfigException("[model] url is not a URL: " + e.getMessage());
         }

@@ -19,6 +19,16 @@ class LoopdSettingsTest {
     }
 
     @Test
+    void aBaseUrlEndingInTheApisVersionAsOpenAiClientsWriteItGetsTheRestOfThePath(@TempDir Path home) throws Exception {
+        assertThat(load(home, "http://127.0.0.1:8080/v1").modelUrl().orElseThrow().toString())
+                .isEqualTo("http://127.0.0.1:8080/v1/chat/completions");
+        assertThat(load(home, "http://127.0.0.1:8080/v1/").modelUrl().orElseThrow().toString())
+                .isEqualTo("http://127.0.0.1:8080/v1/chat/completions");
+        assertThat(load(home, "http://127.0.0.1:8080/v1/chat/completions").modelUrl().orElseThrow().toString())
+                .isEqualTo("http://127.0.0.1:8080/v1/chat/completions");
+    }
+
+    @Test
     void aUrlWithAUserAndPasswordStopsStartUpWithoutShowingThem(@TempDir Path home) throws Exception {
         // The JDK's client sends no credentials from a URL, and loopd names its model's URL in every
         // model sentence (to the person in the chat) and in its log: the password would go there.
