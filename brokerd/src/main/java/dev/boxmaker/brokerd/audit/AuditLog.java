@@ -80,13 +80,8 @@ public final class AuditLog {
             throw new IllegalStateException("an audit record could not be written as JSON", e);
         }
         try {
-            appender.append(file, line);
+            UnfinishedLine.appendOrCut(file, () -> appender.append(file, line), UnfinishedLine::drop);
         } catch (IOException e) {
-            try {
-                UnfinishedLine.drop(file);
-            } catch (IOException cut) {
-                e.addSuppressed(cut);
-            }
             throw new UncheckedIOException(e);
         }
     }

@@ -14,7 +14,37 @@ import java.nio.file.StandardOpenOption;
  * before it appends again. Its write never completed, so nobody was told it was made.
  */
 public final class UnfinishedLine {
+    /** One append to a file of lines. */
+    @FunctionalInterface
+    public interface Append {
+        void run() throws IOException;
+    }
+
+    /** How a caller cuts an unfinished line off {@code file}: {@link #drop}, or one that also logs it. */
+    @FunctionalInterface
+    public interface Cut {
+        void cut(Path file) throws IOException;
+    }
+
     private UnfinishedLine() {
+    }
+
+    /**
+     * Runs {@code append} on {@code file}; when it fails partway (a full disk can take half a line),
+     * the bytes that went in are cut off with {@code cut} before the failure is thrown, so the next
+     * line is not glued onto them. A failure to cut is added to the first.
+     */
+    public static void appendOrCut(Path file, Append append, Cut cut) throws IOException {
+        try {
+            append.run();
+        } catch (IOException e) {
+            try {
+                cut.cut(file);
+            } catch (IOException failedCut) {
+                e.addSuppressed(failedCut);
+            }
+            throw e;
+        }
     }
 
     /** The offset just past the last newline of the file behind {@code channel}, or 0 when it has none. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.boxmaker.memoryd.files.Durable;
 import dev.boxmaker.memoryd.files.Invariants;
 import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.log.UnfinishedLine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -52,21 +53,11 @@ public final class Journal {
     }
 
     /**
-     * Appends {@code text} to {@code file}; when that fails, the bytes that went in are cut off before
-     * the failure is thrown (a full disk can take half a line), so the next line starts on a line of
-     * its own. A failure to cut them is added to the first.
+     * Appends {@code text} to {@code file}; when that fails, the bytes that went in are cut off (and
+     * logged) before the failure is thrown, so the next line starts on a line of its own.
      */
     static void appendOrCut(Appender appender, Path file, String text) throws IOException {
-        try {
-            appender.append(file, text);
-        } catch (IOException e) {
-            try {
-                Durable.dropUnfinishedLine(file);
-            } catch (IOException cut) {
-                e.addSuppressed(cut);
-            }
-            throw e;
-        }
+        UnfinishedLine.appendOrCut(file, () -> appender.append(file, text), Durable::dropUnfinishedLine);
     }
 
     /**
