@@ -15,8 +15,10 @@ import java.util.Arrays;
  * each log, they were the largest thing a catch-up of many logs allocated (72 KB a log, 300 MB over
  * the 5,000 logs of a million records), and the collector ran that much more often. A line buffer
  * grown past {@link #KEPT_LINE_BYTES_MAX} is not kept, so a long line's buffer is not held for good.
+ *
+ * <p>Public for the other files of lines (brokerd's audit log), which read through it too.
  */
-final class LineScanner {
+public final class LineScanner {
     /** How much of the file one read takes. */
     static final int CHUNK_BYTES = 64 * 1024;
 
@@ -42,7 +44,7 @@ final class LineScanner {
     private boolean atEnd;
 
     /** Reads {@code channel} from {@code offset}, which must be the start of a line. */
-    LineScanner(FileChannel channel, Path file, long offset, int lineBytesMax) {
+    public LineScanner(FileChannel channel, Path file, long offset, int lineBytesMax) {
         this.channel = channel;
         this.file = file;
         this.chunkStart = offset;
@@ -70,11 +72,12 @@ final class LineScanner {
     }
 
     /** The line buffer; its first {@link #length()} bytes are the line {@link #next} found. */
-    byte[] bytes() {
+    public byte[] bytes() {
         return line;
     }
 
-    int length() {
+    /** The length of the line {@link #next} found. */
+    public int length() {
         return lineLength;
     }
 
@@ -83,7 +86,7 @@ final class LineScanner {
      * just past its newline; or -1 when the file ends first. A line longer than the limit is refused
      * even unfinished, since no completion can make it valid.
      */
-    long next(long record) throws IOException {
+    public long next(long record) throws IOException {
         lineLength = 0;
         while (true) {
             if (!chunk.hasRemaining() && !fill()) {
