@@ -103,16 +103,24 @@ final class Recovery {
         }
         NotesFile file = store.dir.notes();
         List<NotesFile.Note> all = file.read();
-        if (all.size() >= notes.size() && sameNotes(all.subList(all.size() - notes.size(), all.size()), notes)) {
+        if (notFoundAtEnd(notes, all, all.size()).isEmpty()) {
             return false;
         }
-        // The whole notes at the end that are among the edit's, back to the first that is not.
+        // A piece of a note the cut left is none of them; whole ones may stand before it.
+        file.append(notFoundAtEnd(notes, all, all.size() - (file.endsMidLine() ? 1 : 0)));
+        return true;
+    }
+
+    /**
+     * Those of {@code notes}, in their order, that are not in the run of them (in any order: the kind,
+     * the session and the body of each) ending {@code all} at {@code end}.
+     */
+    private static List<NotesFile.Note> notFoundAtEnd(List<NotesFile.Note> notes, List<NotesFile.Note> all, int end) {
         Map<String, Integer> missing = new HashMap<>();
         for (NotesFile.Note n : notes) {
             missing.merge(key(n), 1, Integer::sum);
         }
-        int whole = all.size() - (file.endsMidLine() ? 1 : 0);
-        for (int i = whole - 1; i >= 0 && missing.getOrDefault(key(all.get(i)), 0) > 0; i--) {
+        for (int i = end - 1; i >= 0 && missing.getOrDefault(key(all.get(i)), 0) > 0; i--) {
             missing.merge(key(all.get(i)), -1, Integer::sum);
         }
         List<NotesFile.Note> rest = new ArrayList<>();
@@ -122,22 +130,7 @@ final class Recovery {
                 rest.add(n);
             }
         }
-        file.append(rest);
-        return true;
-    }
-
-    /** The same notes, in any order: the kind, the session and the body of each. */
-    private static boolean sameNotes(List<NotesFile.Note> found, List<NotesFile.Note> expected) {
-        Map<String, Integer> counts = new HashMap<>();
-        for (NotesFile.Note n : expected) {
-            counts.merge(key(n), 1, Integer::sum);
-        }
-        for (NotesFile.Note n : found) {
-            if (counts.merge(key(n), -1, Integer::sum) < 0) {
-                return false;
-            }
-        }
-        return true;
+        return rest;
     }
 
     private static String key(NotesFile.Note note) {
