@@ -130,11 +130,9 @@ final class Rules {
                 }
             }
         }
-        Set<String> seen = new HashSet<>();
-        for (String entry : after) {
-            if (!seen.add(entry)) {
-                throw new Refused(Sentences.consolidateDuplicate(file.fileName(), entry));
-            }
+        Optional<String> twice = Entries.firstTwice(after);
+        if (twice.isPresent()) {
+            throw new Refused(Sentences.consolidateDuplicate(file.fileName(), twice.get()));
         }
         int chars = fits(file, after);
         String sentence = Sentences.consolidated(file.fileName(), counts[Request.Choice.KEEP.ordinal()],
