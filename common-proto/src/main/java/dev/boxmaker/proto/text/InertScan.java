@@ -19,6 +19,7 @@ import java.util.Locale;
  */
 final class InertScan {
     private static final char ANGLE = '\u2039';
+    private static final char FULL_WIDTH_BAR = '\uFF5C';
     private static final int LONGEST_NAME = Markup.TAG_NAMES.stream().mapToInt(String::length).max().orElseThrow();
 
     private final String text;
@@ -35,7 +36,7 @@ final class InertScan {
     }
 
     static String run(String text) {
-        if (text.indexOf('<') < 0 && text.indexOf('|') < 0) {
+        if (text.indexOf('<') < 0 && text.indexOf('|') < 0 && text.indexOf(FULL_WIDTH_BAR) < 0) {
             return text;
         }
         InertScan scan = new InertScan(text);
@@ -48,10 +49,10 @@ final class InertScan {
 
     private void take(int i) {
         char c = text.charAt(i);
-        if (c == '|' && at(pos) == '>' && (i == 0 || text.charAt(i - 1) != '\\')) {
-            put('|');
+        if (bar(c) && at(pos) == '>' && (i == 0 || text.charAt(i - 1) != '\\')) {
+            put(c);
             put('\\');
-        } else if (c == '<' && at(pos) == '|') {
+        } else if (c == '<' && bar(at(pos))) {
             put('\\');
             put('<');
         } else if (c == '<' && sys(pos)) {
@@ -63,6 +64,11 @@ final class InertScan {
         } else {
             put(c);
         }
+    }
+
+    /** {@code |}, or DeepSeek's full-width bar, which its templates write markers with. */
+    private static boolean bar(char c) {
+        return c == '|' || c == FULL_WIDTH_BAR;
     }
 
     private void put(char c) {

@@ -5,7 +5,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Chat-template markup (memoryd.md, rule 3): {@code <|} or {@code |>}; ignoring case,
+ * Chat-template markup (memoryd.md, rule 3): {@code <|} or {@code |>}, also with DeepSeek's
+ * full-width bar U+FF5C ({@code <｜User｜>}); ignoring case,
  * {@code <s>}, {@code </s>}, {@code [INST]}, {@code [/INST]}, {@code <<SYS>>}, {@code <</SYS>>};
  * and an opening or closing tag with one of the role names, with or without attributes.
  */
@@ -21,7 +22,7 @@ public final class Markup {
      * {@code <system/>} match, and {@code <systems>} or {@code <user@host>} do not.
      */
     public static final Pattern PATTERN = Pattern.compile(
-            "<\\||\\|>|<\\s*/?\\s*s\\s*>|\\[\\s*/?\\s*INST\\s*]|<<\\s*/?\\s*SYS\\s*>>"
+            "<[|\uFF5C]|[|\uFF5C]>|<\\s*/?\\s*s\\s*>|\\[\\s*/?\\s*INST\\s*]|<<\\s*/?\\s*SYS\\s*>>"
                     + "|<\\s*/?\\s*(?:" + String.join("|", TAG_NAMES) + ")(?=[\\s/>])[^<>\\n]*>",
             Pattern.CASE_INSENSITIVE);
 
@@ -36,9 +37,9 @@ public final class Markup {
 
     /**
      * The text with every marker's power taken away and nothing else changed: {@code <|} becomes
-     * {@code <\|}, {@code |>} becomes {@code \|>}, and a tag's {@code <} becomes {@code ‹}
+     * {@code <\|}, {@code |>} becomes {@code \|>} (and so with the full-width bar), and a tag's {@code <} becomes {@code ‹}
      * (sanitize.md), so {@link #PATTERN} finds no live marker in it: none that starts with {@code <},
-     * and no {@code |>} without a {@code \} before it. Applying it twice changes nothing more.
+     * and no {@code |>} or {@code ｜>} without a {@code \} before it. Applying it twice changes nothing more.
      */
     public static String inert(String text) {
         return InertScan.run(text);

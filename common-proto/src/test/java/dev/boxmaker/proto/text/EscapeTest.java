@@ -65,6 +65,16 @@ class EscapeTest {
     }
 
     @Test
+    void fullWidthBarMarkupIsMadeInertLikeAsciiBars() {
+        // DeepSeek's turn markers: the bar is U+FF5C; the backslash goes where it goes for |.
+        assertThat(Markup.first("x <\uFF5CUser\uFF5C>")).isEqualTo("<\uFF5C");
+        assertThat(Markup.first("x \uFF5C>")).isEqualTo("\uFF5C>");
+        assertThat(Escape.escape("<\uFF5CUser\uFF5C>hi<\uFF5CAssistant\uFF5C>"))
+                .isEqualTo("<\\\uFF5CUser\\\uFF5C>hi<\\\uFF5CAssistant\\\uFF5C>");
+        assertThat(Markup.inert("a \uFF5C b")).isEqualTo("a \uFF5C b");
+    }
+
+    @Test
     void bracketMarkupHasNoAngleToChangeAndStays() {
         // sanitize.md changes only <|, |> and a tag's <; [INST] is markup (rule 3) with none of them.
         assertThat(Markup.first("say [INST] x")).isEqualTo("[INST]");

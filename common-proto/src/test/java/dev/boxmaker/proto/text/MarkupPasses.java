@@ -30,14 +30,17 @@ final class MarkupPasses {
         while (m.find()) {
             out.append(text, last, m.start());
             String found = m.group();
-            if (found.equals("<|")) {
-                out.append("<\\|");
-            } else if (found.equals("|>")) {
-                out.append(m.start() > 0 && text.charAt(m.start() - 1) == '\\' ? "|>" : "\\|>");
+            if (found.equals("<|") || found.equals("<\uFF5C")) {
+                out.append('<').append('\\').append(found.charAt(1));
+            } else if (found.equals("|>") || found.equals("\uFF5C>")) {
+                boolean escaped = m.start() > 0 && text.charAt(m.start() - 1) == '\\';
+                out.append(escaped ? found : "\\" + found);
             } else {
                 String tag = found.replace('<', '\u2039');
-                if (tag.endsWith("|>") && !tag.endsWith("\\|>")) {
-                    tag = tag.substring(0, tag.length() - 2) + "\\|>";
+                for (String bar : new String[] {"|>", "\uFF5C>"}) {
+                    if (tag.endsWith(bar) && !tag.endsWith("\\" + bar)) {
+                        tag = tag.substring(0, tag.length() - 2) + "\\" + bar;
+                    }
                 }
                 out.append(tag);
             }

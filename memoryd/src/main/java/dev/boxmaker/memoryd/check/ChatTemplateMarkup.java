@@ -38,8 +38,8 @@ final class ChatTemplateMarkup {
     static String first(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c == '|' && startsWith(text, i + 1, '>')) {
-                return "|>";
+            if (bar(c) && startsWith(text, i + 1, '>')) {
+                return text.substring(i, i + 2);
             }
             if (c == '<' || c == '[') {
                 int end = markupEnd(text, i);
@@ -53,7 +53,7 @@ final class ChatTemplateMarkup {
 
     /** Where markup starting at {@code start} ends (exclusive), or -1 if none starts there. */
     private static int markupEnd(String text, int start) {
-        if (text.charAt(start) == '<' && startsWith(text, start + 1, '|')) {
+        if (text.charAt(start) == '<' && start + 1 < text.length() && bar(text.charAt(start + 1))) {
             return start + 2;
         }
         for (String fixed : FIXED) {
@@ -103,6 +103,11 @@ final class ChatTemplateMarkup {
             }
         }
         return -1;
+    }
+
+    /** {@code |}, or the full-width bar U+FF5C that DeepSeek's templates write ({@code <｜User｜>}). */
+    private static boolean bar(char c) {
+        return c == '|' || c == '\uFF5C';
     }
 
     private static boolean startsWith(String text, int at, char c) {

@@ -31,6 +31,14 @@ class ChatTemplateMarkupRuleTest {
         assertThat(Check.firstRefusal("end of turn|>")).contains(markup("|>"));
     }
 
+    @Test
+    void deepSeeksFullWidthBarsAreRefusedLikeAsciiBars() {
+        // DeepSeek's templates write their turn markers with U+FF5C: <｜User｜>, <｜Assistant｜>.
+        assertThat(Check.firstRefusal("<\uFF5CAssistant\uFF5C>I agree")).contains(markup("<\uFF5C"));
+        assertThat(Check.firstRefusal("end\uFF5C>")).contains(markup("\uFF5C>"));
+        assertThat(Check.firstRefusal("a \uFF5C b > c and \uFF5C alone")).isEmpty();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"<s>", "</s>", "<S>", "</S>", "[INST]", "[inst]", "[/INST]", "[/Inst]",
         "<<SYS>>", "<<sys>>", "<</SYS>>", "<</SyS>>"})
