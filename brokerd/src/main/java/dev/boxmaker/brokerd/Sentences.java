@@ -157,6 +157,11 @@ public final class Sentences {
                 : count(seconds) + (seconds == 1 ? " second" : " seconds");
     }
 
+    public static String argsTooLongToAsk(String tool, long chars, int max) {
+        return "the arguments of " + quote(tool) + " are " + count(chars) + " characters when escaped, more than the "
+                + count(max) + " the owner can be shown whole, so this call is denied without asking; shorten them";
+    }
+
     public static String approvalsFull(int max) {
         return count(max) + " calls are already waiting for the owner, so this one is denied; try again later";
     }
@@ -201,6 +206,17 @@ public final class Sentences {
     public static final String NO_APPROVALS = "(no calls are waiting)";
     public static final String NO_SESSIONS = "(no sessions yet)";
     public static final String NO_AUDIT = "(no audit lines this month)";
+
+    /** After the part of a waiting call's arguments the list shows, when that is not all of them. */
+    public static String argsCut(long hidden, String id) {
+        return " [the arguments are cut here, " + count(hidden) + (hidden == 1 ? " character" : " characters")
+                + " hidden; bxctl approvals " + id + " shows them whole]";
+    }
+
+    /** Before a waiting call's whole arguments, which follow on the next line. */
+    public static String argsWhole(long chars) {
+        return "arguments, whole (" + count(chars) + " characters, escaped):";
+    }
 
     public static String approvalUnknown(String id) {
         return "no call \"" + quote(id) + "\" is waiting; bxctl approvals lists those that are";

@@ -65,6 +65,9 @@ class SentencesTest {
                 .isEqualTo("the owner did not answer within 90 seconds, so the call is denied");
         assertThat(Sentences.STOPPED_WHILE_WAITING).isEqualTo("brokerd is stopping, so this call, still waiting for the owner,"
                 + " is denied; it can be made again once brokerd is back");
+        assertThat(Sentences.argsTooLongToAsk("t\n", 2_000_001, 2_000_000)).isEqualTo("the arguments of t\\n are 2,000,001"
+                + " characters when escaped, more than the 2,000,000 the owner can be shown whole, so this call is denied"
+                + " without asking; shorten them");
         assertThat(Sentences.approvalsFull(1_000))
                 .isEqualTo("1,000 calls are already waiting for the owner, so this one is denied; try again later");
     }
@@ -88,6 +91,11 @@ class SentencesTest {
         assertThat(Sentences.NO_AUDIT).isEqualTo("(no audit lines this month)");
         assertThat(Sentences.approved("a3")).isEqualTo("approved a3; it runs now");
         assertThat(Sentences.denied("a3")).isEqualTo("denied a3");
+        assertThat(Sentences.argsCut(1, "a3")).isEqualTo(" [the arguments are cut here, 1 character hidden;"
+                + " bxctl approvals a3 shows them whole]");
+        assertThat(Sentences.argsCut(12_345, "a3")).isEqualTo(" [the arguments are cut here, 12,345 characters hidden;"
+                + " bxctl approvals a3 shows them whole]");
+        assertThat(Sentences.argsWhole(2_000_000)).isEqualTo("arguments, whole (2,000,000 characters, escaped):");
         assertThat(Sentences.auditUnreadable("IOException")).isEqualTo("the audit log could not be read: IOException");
     }
 

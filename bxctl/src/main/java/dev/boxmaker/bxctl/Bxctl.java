@@ -71,9 +71,16 @@ public final class Bxctl implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), BxctlSentences.NO_COMMAND);
     }
 
-    @Command(name = "approvals", description = "The tool calls waiting for your approval: id, session, tool, grant, arguments.")
-    int approvals() {
-        return BrokerCommands.admin(this, "approvals", "");
+    @Command(name = "approvals", description = {
+        "The tool calls waiting for your approval, one a line: id, session, tool, grant, how long, and the first 300"
+                + " characters of its arguments (escaped). A line whose arguments are longer ends with"
+                + " \"[the arguments are cut here, N characters hidden; bxctl approvals ID shows them whole]\".",
+        "With ID: that one call, its arguments whole (escaped) on the next line. A call is asked about only when its"
+                + " arguments are at most 2,000,000 characters escaped, so this can always show them; a longer one is"
+                + " denied without asking."})
+    int approvals(@picocli.CommandLine.Parameters(arity = "0..1", paramLabel = "ID",
+            description = "A waiting call's id, as the list shows it: show that call whole.") String id) {
+        return BrokerCommands.admin(this, "approvals", id == null ? "" : id);
     }
 
     @Command(name = "approve", description = "Run a waiting call.")

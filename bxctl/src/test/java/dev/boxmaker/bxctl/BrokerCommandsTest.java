@@ -29,7 +29,7 @@ class BrokerCommandsTest {
     @BeforeEach
     void start() throws Exception {
         Handler<BrokerAdmin> handler = request -> {
-            if (request.command().equals("deny") && request.arg().equals("a9")) {
+            if (request.arg().equals("a9")) {
                 throw new HandlerRefusal("no call \"a9\" is waiting; bxctl approvals lists those that are");
             }
             return new BrokerAdminReply(request.command() + "(" + request.arg() + ")\u200B");
@@ -68,6 +68,29 @@ class BrokerCommandsTest {
     void aRefusalExitsOneWithTheSentence() {
         assertThat(run("deny", "a9")).isEqualTo(1);
         assertThat(err.toString()).contains("no call \"a9\" is waiting; bxctl approvals lists those that are");
+    }
+
+    @Test
+    void approvalsWithAnIdAsksForThatCallWhole() {
+        assertThat(run("approvals", "a4")).isZero();
+        assertThat(out.toString()).isEqualTo("approvals(a4)\\u{200B}\n");
+    }
+
+    @Test
+    void approvalsOfAnUnknownIdExitsOneWithTheSentence() {
+        assertThat(run("approvals", "a9")).isEqualTo(1);
+        assertThat(out.toString()).isEmpty();
+        assertThat(err.toString()).isEqualTo("no call \"a9\" is waiting; bxctl approvals lists those that are\n");
+    }
+
+    @Test
+    void theHelpOfApprovalsSaysTheListCutsAndHowToSeeOneWhole() {
+        assertThat(run("approvals", "--help")).isZero();
+        // picocli wraps the help at 80 columns.
+        assertThat(out.toString().replaceAll("\\s+", " ")).contains("[--memory-socket=<memorySocket>] [ID]",
+                "the first 300 characters of its arguments", "[the arguments are cut here, N characters hidden;",
+                "bxctl approvals ID shows them whole]", "With ID: that one call, its arguments whole",
+                "at most 2,000,000 characters");
     }
 
     @Test

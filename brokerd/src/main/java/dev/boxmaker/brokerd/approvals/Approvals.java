@@ -27,11 +27,20 @@ public final class Approvals implements AutoCloseable {
     public static final int WAITING_MAX = 1_000;
     /** How much of a waiting call's arguments the list shows. */
     public static final int ARGS_SHOWN_CHARS_MAX = 300;
+    /**
+     * The longest arguments (characters, escaped) a call may have to be asked about: {@code approvals ID}
+     * shows them whole in one reply, which must fit a frame.
+     */
+    public static final int ARGS_WHOLE_CHARS_MAX = 2_000_000;
 
     /** The owner's answer, or the lack of one: no answer in time, or none before brokerd stopped. */
     public enum Verdict { APPROVED, DENIED, TIMED_OUT, STOPPED }
 
-    private record Waiting(String id, ToolRequest request, String grant, Instant since,
+    /**
+     * @param head  the first {@link #ARGS_SHOWN_CHARS_MAX} characters of the arguments as shown
+     * @param chars how many characters the arguments are as shown (escaped), so the list can say what it hides
+     */
+    private record Waiting(String id, ToolRequest request, String grant, Instant since, String head, long chars,
             CompletableFuture<Verdict> verdict, ScheduledFuture<?> timer) {
     }
 
@@ -54,8 +63,28 @@ public final class Approvals implements AutoCloseable {
         return timeout;
     }
 
-    /** Puts the call on the list; empty when the list is full. The future completes once, with the verdict. */
-    public synchronized Optional<CompletableFuture<Verdict>> add(ToolRequest request, String grant) {
+    /**
+     * The arguments as the owner is shown them: compact JSON, escaped onto one line. A call is asked
+     * about only when this is at most {@link #ARGS_WHOLE_CHARS_MAX} characters (see {@link #chars}).
+     */
+    public static String shown(ToolRequest request) {
+        try {
+            return Escape.escapeLine(Json.MAPPER.writeValueAsString(request.args()));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a parsed JSON object could not be written back", e);
+        }
+    }
+
+    /** Characters as the owner counts them: code points. */
+    public static long chars(String text) {
+        return text.codePointCount(0, text.length());
+    }
+
+    /**
+     * Puts the call on the list, {@code shown} being {@link #shown}'s text of its arguments; empty
+     * when the list is full. The future completes once, with the verdict.
+     */
+    public synchronized Optional<CompletableFuture<Verdict>> add(ToolRequest request, String grant, String shown) {
         if (waiting.size() >= WAITING_MAX) {
             return Optional.empty();
         }
@@ -63,7 +92,9 @@ public final class Approvals implements AutoCloseable {
         CompletableFuture<Verdict> verdict = new CompletableFuture<>();
         ScheduledFuture<?> timer = timers.schedule(() -> settle(number, Verdict.TIMED_OUT),
                 timeout.toMillis(), TimeUnit.MILLISECONDS);
-        waiting.put(number, new Waiting("a" + number, request, grant, clock.instant(), verdict, timer));
+        long chars = chars(shown);
+        String head = chars <= ARGS_SHOWN_CHARS_MAX ? shown : shown.substring(0, shown.offsetByCodePoints(0, ARGS_SHOWN_CHARS_MAX));
+        waiting.put(number, new Waiting("a" + number, request, grant, clock.instant(), head, chars, verdict, timer));
         return Optional.of(verdict);
     }
 
@@ -81,22 +112,33 @@ public final class Approvals implements AutoCloseable {
         return waiting.size();
     }
 
-    /** One line per waiting call: id, session, tool, grant, how long, the arguments (escaped, cut). */
+    /**
+     * One line per waiting call: id, session, tool, grant, how long, and the first
+     * {@link #ARGS_SHOWN_CHARS_MAX} characters of the arguments (escaped); when that is not all of
+     * them, the line says so, how many characters it hides, and how to see them whole ({@link #show}).
+     */
     public String list() {
         List<String> lines = new ArrayList<>();
         Instant now = clock.instant();
         for (Waiting w : waiting.values()) {
-            String args;
-            try {
-                args = Json.MAPPER.writeValueAsString(w.request().args());
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                args = "?";
-            }
-            lines.add(w.id() + "  session " + w.request().session() + "  " + Escape.escapeLine(w.request().tool())
-                    + "  grant " + w.grant() + "  waiting " + Duration.between(w.since(), now).toSeconds() + "s  "
-                    + Escape.cut(Escape.escapeLine(args), ARGS_SHOWN_CHARS_MAX));
+            lines.add(about(w, now) + w.head()
+                    + (w.chars() > ARGS_SHOWN_CHARS_MAX ? Sentences.argsCut(w.chars() - ARGS_SHOWN_CHARS_MAX, w.id()) : ""));
         }
         return lines.isEmpty() ? Sentences.NO_APPROVALS : String.join("\n", lines);
+    }
+
+    /**
+     * {@code bxctl approvals ID}: the list's line for the call with its arguments whole (escaped, at
+     * most {@link #ARGS_WHOLE_CHARS_MAX} characters) on the next line; empty when no such call waits.
+     */
+    public Optional<String> show(String id) {
+        Optional<Waiting> found = number(id).map(waiting::get);
+        return found.map(w -> about(w, clock.instant()) + Sentences.argsWhole(w.chars()) + "\n" + shown(w.request()));
+    }
+
+    private static String about(Waiting w, Instant now) {
+        return w.id() + "  session " + w.request().session() + "  " + Escape.escapeLine(w.request().tool())
+                + "  grant " + w.grant() + "  waiting " + Duration.between(w.since(), now).toSeconds() + "s  ";
     }
 
     private boolean settle(long number, Verdict verdict) {

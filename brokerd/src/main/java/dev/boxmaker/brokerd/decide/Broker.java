@@ -98,8 +98,18 @@ public final class Broker implements AutoCloseable {
         };
     }
 
+    /**
+     * Waits for the owner. A call whose arguments the owner could not be shown whole in one reply is
+     * denied at once: the owner must be able to read all of what they approve.
+     */
     private CompletionStage<ToolResponse> ask(ToolRequest request, Grant grant, Label taint) {
-        Optional<CompletableFuture<Approvals.Verdict>> verdict = approvals.add(request, grant.id());
+        String shown = Approvals.shown(request);
+        long chars = Approvals.chars(shown);
+        if (chars > Approvals.ARGS_WHOLE_CHARS_MAX) {
+            return done(finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
+                    Sentences.argsTooLongToAsk(request.tool(), chars, Approvals.ARGS_WHOLE_CHARS_MAX), taint));
+        }
+        Optional<CompletableFuture<Approvals.Verdict>> verdict = approvals.add(request, grant.id(), shown);
         if (verdict.isEmpty()) {
             return done(finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
                     Sentences.approvalsFull(Approvals.WAITING_MAX), taint));

@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** {@code broker_admin} from bxctl: approvals, approve, deny, grants, audit, sessions. */
+/** {@code broker_admin} from bxctl: approvals (all, or one whole with its id), approve, deny, grants, audit, sessions. */
 public final class BrokerAdminHandler implements Handler<BrokerAdmin> {
     public static final int AUDIT_LINES_DEFAULT = 20;
     public static final int AUDIT_LINES_MAX = 1_000;
@@ -31,7 +31,8 @@ public final class BrokerAdminHandler implements Handler<BrokerAdmin> {
     public Message handle(BrokerAdmin request) throws HandlerRefusal {
         String arg = request.arg().strip();
         String text = switch (request.command()) {
-            case "approvals" -> broker.approvals().list();
+            case "approvals" -> arg.isEmpty() ? broker.approvals().list() : broker.approvals().show(arg)
+                    .orElseThrow(() -> new HandlerRefusal(Sentences.approvalUnknown(arg)));
             case "approve" -> settle(arg, broker.approvals().approve(arg), Sentences.approved(arg));
             case "deny" -> settle(arg, broker.approvals().deny(arg), Sentences.denied(arg));
             case "grants" -> grants(broker.grants().current());
