@@ -162,6 +162,34 @@ public final class Sentences {
                 + count(max) + " the owner can be shown whole, so this call is denied without asking; shorten them";
     }
 
+    // What changed while an approved call waited (its second decision; docs/decisions.md).
+
+    public static String grantsTurnedInvalid(String problem) {
+        return "the grants turned invalid while it waited: " + problem + " (runbook grants-invalid)";
+    }
+
+    public static String grantRemoved(String grant) {
+        return "grant " + grant + " was removed while it waited";
+    }
+
+    public static String grantChanged(String grant) {
+        return "grant " + grant + " was changed while it waited";
+    }
+
+    public static String taintRose(DataClass now, String grant, DataClass maxTaint) {
+        return "the session's class rose to " + now.wire() + " while it waited, above grant " + grant + "'s max_taint "
+                + maxTaint.wire();
+    }
+
+    public static String nowDenied(String sentence) {
+        return "the grants in force now deny it: " + sentence;
+    }
+
+    /** What the model reads of an approved call its grant no longer allows. */
+    public static String approvedButDenied(String why) {
+        return "the owner approved this call, but " + why + ", so it is denied";
+    }
+
     public static String approvalsFull(int max) {
         return count(max) + " calls are already waiting for the owner, so this one is denied; try again later";
     }
@@ -224,6 +252,11 @@ public final class Sentences {
 
     public static String approved(String id) {
         return "approved " + id + "; it runs now";
+    }
+
+    /** The owner's {@code approve} of a call its grant no longer allows. */
+    public static String approvalNotRun(String id, String why) {
+        return id + " was not run: " + why + "; it is denied, and the session is told why";
     }
 
     public static String denied(String id) {

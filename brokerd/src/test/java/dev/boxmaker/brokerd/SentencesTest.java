@@ -68,6 +68,15 @@ class SentencesTest {
         assertThat(Sentences.argsTooLongToAsk("t\n", 2_000_001, 2_000_000)).isEqualTo("the arguments of t\\n are 2,000,001"
                 + " characters when escaped, more than the 2,000,000 the owner can be shown whole, so this call is denied"
                 + " without asking; shorten them");
+        assertThat(Sentences.grantsTurnedInvalid("grants/x.toml: the file is not valid TOML")).isEqualTo("the grants turned"
+                + " invalid while it waited: grants/x.toml: the file is not valid TOML (runbook grants-invalid)");
+        assertThat(Sentences.grantRemoved("g")).isEqualTo("grant g was removed while it waited");
+        assertThat(Sentences.grantChanged("g")).isEqualTo("grant g was changed while it waited");
+        assertThat(Sentences.taintRose(DataClass.SECRET, "g", DataClass.PRIVATE))
+                .isEqualTo("the session's class rose to secret while it waited, above grant g's max_taint private");
+        assertThat(Sentences.nowDenied("grant d denies t")).isEqualTo("the grants in force now deny it: grant d denies t");
+        assertThat(Sentences.approvedButDenied("grant g was removed while it waited"))
+                .isEqualTo("the owner approved this call, but grant g was removed while it waited, so it is denied");
         assertThat(Sentences.approvalsFull(1_000))
                 .isEqualTo("1,000 calls are already waiting for the owner, so this one is denied; try again later");
     }
@@ -91,6 +100,8 @@ class SentencesTest {
         assertThat(Sentences.NO_AUDIT).isEqualTo("(no audit lines this month)");
         assertThat(Sentences.approved("a3")).isEqualTo("approved a3; it runs now");
         assertThat(Sentences.denied("a3")).isEqualTo("denied a3");
+        assertThat(Sentences.approvalNotRun("a3", "grant g was changed while it waited"))
+                .isEqualTo("a3 was not run: grant g was changed while it waited; it is denied, and the session is told why");
         assertThat(Sentences.argsCut(1, "a3")).isEqualTo(" [the arguments are cut here, 1 character hidden;"
                 + " bxctl approvals a3 shows them whole]");
         assertThat(Sentences.argsCut(12_345, "a3")).isEqualTo(" [the arguments are cut here, 12,345 characters hidden;"

@@ -83,7 +83,10 @@ public final class Bxctl implements Runnable {
         return BrokerCommands.admin(this, "approvals", id == null ? "" : id);
     }
 
-    @Command(name = "approve", description = "Run a waiting call.")
+    @Command(name = "approve", description = {"Run a waiting call (read it whole first: bxctl approvals ID).",
+        "brokerd decides it again first: if its grant was removed or changed, the grants turned invalid, the"
+                + " session's class rose above the grant's max_taint, or a grant now denies it, the call is denied"
+                + " instead, and this says what changed and exits 1."})
     int approve(@picocli.CommandLine.Parameters(paramLabel = "ID", description = "The call's id, as bxctl approvals shows it.")
             String id) {
         return BrokerCommands.admin(this, "approve", id);

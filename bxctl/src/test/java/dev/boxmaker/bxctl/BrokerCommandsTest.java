@@ -29,6 +29,10 @@ class BrokerCommandsTest {
     @BeforeEach
     void start() throws Exception {
         Handler<BrokerAdmin> handler = request -> {
+            if (request.command().equals("approve") && request.arg().equals("a7")) {
+                throw new HandlerRefusal("a7 was not run: grant echo was removed while it waited; it is denied, and the"
+                        + " session is told why");
+            }
             if (request.arg().equals("a9")) {
                 throw new HandlerRefusal("no call \"a9\" is waiting; bxctl approvals lists those that are");
             }
@@ -91,6 +95,22 @@ class BrokerCommandsTest {
                 "the first 300 characters of its arguments", "[the arguments are cut here, N characters hidden;",
                 "bxctl approvals ID shows them whole]", "With ID: that one call, its arguments whole",
                 "at most 2,000,000 characters");
+    }
+
+    @Test
+    void anApprovalOfACallItsGrantNoLongerAllowsExitsOneSayingWhatChanged() {
+        assertThat(run("approve", "a7")).isEqualTo(1);
+        assertThat(out.toString()).isEmpty();
+        assertThat(err.toString()).isEqualTo("a7 was not run: grant echo was removed while it waited; it is denied, and the"
+                + " session is told why\n");
+    }
+
+    @Test
+    void theHelpOfApproveSaysItIsDecidedAgain() {
+        assertThat(run("approve", "--help")).isZero();
+        assertThat(out.toString().replaceAll("\\s+", " ")).contains("read it whole first: bxctl approvals ID",
+                "brokerd decides it again first: if its grant was removed or changed, the grants turned invalid,",
+                "the call is denied instead, and this says what changed and exits 1.");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.boxmaker.brokerd.approvals;
 
 import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.grants.Grant;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.text.Escape;
 import dev.boxmaker.proto.wire.msg.ToolRequest;
@@ -33,15 +34,31 @@ public final class Approvals implements AutoCloseable {
      */
     public static final int ARGS_WHOLE_CHARS_MAX = 2_000_000;
 
-    /** The owner's answer, or the lack of one: no answer in time, or none before brokerd stopped. */
-    public enum Verdict { APPROVED, DENIED, TIMED_OUT, STOPPED }
+    /**
+     * The owner's answer, or the lack of one: no answer in time, or none before brokerd stopped;
+     * {@code NOT_ALLOWED}: approved, but its grant no longer allows it (see {@link #approve}).
+     */
+    public enum Verdict { APPROVED, DENIED, TIMED_OUT, STOPPED, NOT_ALLOWED }
+
+    /** A verdict, and for {@code NOT_ALLOWED} what changed while the call waited (else empty). */
+    public record Answer(Verdict verdict, String why) {
+        static Answer of(Verdict verdict) {
+            return new Answer(verdict, "");
+        }
+    }
+
+    /** The second decision at approval: empty when the call may run, else what changed. */
+    @FunctionalInterface
+    public interface Recheck {
+        Optional<String> why(ToolRequest request, Grant grant);
+    }
 
     /**
      * @param head  the first {@link #ARGS_SHOWN_CHARS_MAX} characters of the arguments as shown
      * @param chars how many characters the arguments are as shown (escaped), so the list can say what it hides
      */
-    private record Waiting(String id, ToolRequest request, String grant, Instant since, String head, long chars,
-            CompletableFuture<Verdict> verdict, ScheduledFuture<?> timer) {
+    private record Waiting(String id, ToolRequest request, Grant grant, Instant since, String head, long chars,
+            CompletableFuture<Answer> verdict, ScheduledFuture<?> timer) {
     }
 
     private final Duration timeout;
@@ -84,12 +101,12 @@ public final class Approvals implements AutoCloseable {
      * Puts the call on the list, {@code shown} being {@link #shown}'s text of its arguments; empty
      * when the list is full. The future completes once, with the verdict.
      */
-    public synchronized Optional<CompletableFuture<Verdict>> add(ToolRequest request, String grant, String shown) {
+    public synchronized Optional<CompletableFuture<Answer>> add(ToolRequest request, Grant grant, String shown) {
         if (waiting.size() >= WAITING_MAX) {
             return Optional.empty();
         }
         long number = next.getAndIncrement();
-        CompletableFuture<Verdict> verdict = new CompletableFuture<>();
+        CompletableFuture<Answer> verdict = new CompletableFuture<>();
         ScheduledFuture<?> timer = timers.schedule(() -> settle(number, Verdict.TIMED_OUT),
                 timeout.toMillis(), TimeUnit.MILLISECONDS);
         long chars = chars(shown);
@@ -98,9 +115,28 @@ public final class Approvals implements AutoCloseable {
         return Optional.of(verdict);
     }
 
-    /** {@code bxctl approve ID}; false when no such call is waiting. */
-    public boolean approve(String id) {
-        return number(id).map(n -> settle(n, Verdict.APPROVED)).orElse(false);
+    /**
+     * {@code bxctl approve ID}: takes the call off the list (so its timer cannot answer it too),
+     * decides it again with {@code recheck}, and answers it approved or not allowed; empty when no
+     * such call is waiting.
+     */
+    public Optional<Answer> approve(String id, Recheck recheck) {
+        Waiting w = number(id).map(waiting::remove).orElse(null);
+        if (w == null) {
+            return Optional.empty();
+        }
+        w.timer().cancel(false);
+        Answer answer;
+        try {
+            answer = recheck.why(w.request(), w.grant()).map(why -> new Answer(Verdict.NOT_ALLOWED, why))
+                    .orElse(Answer.of(Verdict.APPROVED));
+        } catch (RuntimeException e) {
+            // The call must still get an answer; the stage fails and the client is told so.
+            w.verdict().completeExceptionally(e);
+            throw e;
+        }
+        w.verdict().complete(answer);
+        return Optional.of(answer);
     }
 
     /** {@code bxctl deny ID}; false when no such call is waiting. */
@@ -138,7 +174,7 @@ public final class Approvals implements AutoCloseable {
 
     private static String about(Waiting w, Instant now) {
         return w.id() + "  session " + w.request().session() + "  " + Escape.escapeLine(w.request().tool())
-                + "  grant " + w.grant() + "  waiting " + Duration.between(w.since(), now).toSeconds() + "s  ";
+                + "  grant " + w.grant().id() + "  waiting " + Duration.between(w.since(), now).toSeconds() + "s  ";
     }
 
     private boolean settle(long number, Verdict verdict) {
@@ -147,7 +183,7 @@ public final class Approvals implements AutoCloseable {
             return false;
         }
         w.timer().cancel(false);
-        w.verdict().complete(verdict);
+        w.verdict().complete(Answer.of(verdict));
         return true;
     }
 

@@ -109,12 +109,12 @@ public final class Broker implements AutoCloseable {
             return done(finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
                     Sentences.argsTooLongToAsk(request.tool(), chars, Approvals.ARGS_WHOLE_CHARS_MAX), taint));
         }
-        Optional<CompletableFuture<Approvals.Verdict>> verdict = approvals.add(request, grant.id(), shown);
+        Optional<CompletableFuture<Approvals.Answer>> verdict = approvals.add(request, grant, shown);
         if (verdict.isEmpty()) {
             return done(finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
                     Sentences.approvalsFull(Approvals.WAITING_MAX), taint));
         }
-        return verdict.get().thenComposeAsync(v -> switch (v) {
+        return verdict.get().thenComposeAsync(answer -> switch (answer.verdict()) {
             case APPROVED -> CompletableFuture.supplyAsync(() -> run(request, grant, AuditRecord.APPROVED), runners);
             case DENIED -> done(finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
                     Sentences.OWNER_DENIED, taints.of(request.session().value())));
@@ -122,7 +122,18 @@ public final class Broker implements AutoCloseable {
                     Sentences.ownerTimedOut(approvals.timeout()), taints.of(request.session().value())));
             case STOPPED -> done(finish(request, Optional.of(grant), AuditRecord.TIMED_OUT, Outcome.DENIED,
                     Sentences.STOPPED_WHILE_WAITING, taints.of(request.session().value())));
+            case NOT_ALLOWED -> done(finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
+                    Sentences.approvedButDenied(answer.why()), taints.of(request.session().value())));
         }, runners);
+    }
+
+    /**
+     * {@code bxctl approve ID}: the call runs only if the grants and the session's taint in force now
+     * still allow it under the grant it was asked under ({@link Recheck}); empty when no such call waits.
+     */
+    public Optional<Approvals.Answer> approve(String id) {
+        return approvals.approve(id, (request, grant) ->
+                Recheck.why(grants.current(), grant, request, taints.of(request.session().value())));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.boxmaker.brokerd.sockets;
 
 import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.approvals.Approvals;
 import dev.boxmaker.brokerd.decide.Broker;
 import dev.boxmaker.brokerd.grants.Grant;
 import dev.boxmaker.brokerd.grants.GrantSet;
@@ -33,7 +34,7 @@ public final class BrokerAdminHandler implements Handler<BrokerAdmin> {
         String text = switch (request.command()) {
             case "approvals" -> arg.isEmpty() ? broker.approvals().list() : broker.approvals().show(arg)
                     .orElseThrow(() -> new HandlerRefusal(Sentences.approvalUnknown(arg)));
-            case "approve" -> settle(arg, broker.approvals().approve(arg), Sentences.approved(arg));
+            case "approve" -> approve(arg);
             case "deny" -> settle(arg, broker.approvals().deny(arg), Sentences.denied(arg));
             case "grants" -> grants(broker.grants().current());
             case "audit" -> audit(arg);
@@ -41,6 +42,15 @@ public final class BrokerAdminHandler implements Handler<BrokerAdmin> {
             default -> throw new HandlerRefusal(Sentences.adminCommandUnknown(request.command()));
         };
         return new BrokerAdminReply(text);
+    }
+
+    /** A call its grant no longer allows is refused, so the owner's command fails: the call did not run. */
+    private String approve(String id) throws HandlerRefusal {
+        Approvals.Answer answer = broker.approve(id).orElseThrow(() -> new HandlerRefusal(Sentences.approvalUnknown(id)));
+        if (answer.verdict() == Approvals.Verdict.NOT_ALLOWED) {
+            throw new HandlerRefusal(Sentences.approvalNotRun(id, answer.why()));
+        }
+        return Sentences.approved(id);
     }
 
     private static String settle(String id, boolean found, String done) throws HandlerRefusal {
