@@ -97,6 +97,7 @@ class WaitingArgsTest {
     @Test
     void oneCallIsShownWholeWithItsTailEscaped() throws Exception {
         callLater("c1", HARMLESS);
+        awaitWaiting(1);
         callLater("c2", DANGEROUS);
         awaitWaiting(2);
 
@@ -104,6 +105,20 @@ class WaitingArgsTest {
                 + "{\"text\":\"" + HEAD + "rm -rf /\\u{200B}‹system>\"}"));
         assertThat(home.admin("approvals", " a1 ")).matches(line("a1", "arguments, whole (419 characters, escaped):\n"
                 + "{\"text\":\"" + HEAD + "TAIL-ONE\"}"));
+    }
+
+    @Test
+    void aLoneSurrogateIsShownAsAnEscapeAndHidesNothing() throws Exception {
+        callLater("c1", "{\"text\": \"a\\ud800b\\udc00\"}");
+        awaitWaiting(1);
+        callLater("c2", HARMLESS);
+        awaitWaiting(2);
+
+        assertThat(home.admin("approvals", "")).matches(line("a1", "{\"text\":\"a\\u{D800}b\\u{DC00}\"}") + "\n"
+                + line("a2", "{\"text\":\"" + "x".repeat(291) + " [the arguments are cut here, 119 characters hidden;"
+                + " bxctl approvals a2 shows them whole]"));
+        assertThat(home.admin("approvals", "a1")).matches(line("a1", "arguments, whole (29 characters, escaped):\n"
+                + "{\"text\":\"a\\u{D800}b\\u{DC00}\"}"));
     }
 
     @Test
