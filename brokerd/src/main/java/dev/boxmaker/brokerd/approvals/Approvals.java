@@ -47,9 +47,9 @@ public final class Approvals implements AutoCloseable {
         }
     }
 
-    /** The second decision at approval: empty when the call may run, else what changed. */
+    /** The second decision at approval ({@code decide.Recheck}): empty when the call may run, else what changed. */
     @FunctionalInterface
-    public interface Recheck {
+    public interface SecondDecision {
         Optional<String> why(ToolRequest request, Grant grant);
     }
 
@@ -139,7 +139,7 @@ public final class Approvals implements AutoCloseable {
      * decides it again with {@code recheck}, and answers it approved or not allowed; empty when no
      * such call is waiting.
      */
-    public Optional<Answer> approve(String id, Recheck recheck) {
+    public Optional<Answer> approve(String id, SecondDecision recheck) {
         Waiting w = number(id).map(waiting::remove).orElse(null);
         if (w == null) {
             return Optional.empty();
