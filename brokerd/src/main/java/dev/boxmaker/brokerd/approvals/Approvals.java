@@ -86,29 +86,10 @@ public final class Approvals implements AutoCloseable {
      */
     public static String shown(ToolRequest request) {
         try {
-            return surrogatesShown(Escape.escapeLine(Json.MAPPER.writeValueAsString(request.args())));
+            return Escape.escapeLine(Json.MAPPER.writeValueAsString(request.args()));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("a parsed JSON object could not be written back", e);
         }
-    }
-
-    /**
-     * A lone surrogate (a JSON escape of U+D800 alone is valid JSON) written as an escape, as
-     * {@link Escape} writes what cannot be seen: as it is, it cannot be written as UTF-8, and the
-     * reply holding it reached bxctl cut short, hiding the rest of that call and every call after it.
-     */
-    private static String surrogatesShown(String text) {
-        StringBuilder out = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); ) {
-            int cp = text.codePointAt(i);
-            if (cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE) {
-                out.append("\\u{").append(String.format("%04X", cp)).append('}');
-            } else {
-                out.appendCodePoint(cp);
-            }
-            i += Character.charCount(cp);
-        }
-        return out.toString();
     }
 
     /** Characters as the owner counts them: code points. */

@@ -1,7 +1,8 @@
 package dev.boxmaker.proto.text;
 
 /**
- * Text made safe to show the owner: control and invisible characters written as <code>&#92;u{200B}</code>,
+ * Text made safe to show the owner: control and invisible characters, and surrogates without their
+ * pair, written as <code>&#92;u{200B}</code>,
  * and chat-template markup made inert, so a memory cannot draw on a terminal or pose as a role
  * (bxctl.md). Newlines and tabs stay, since entries span lines.
  */
@@ -30,7 +31,7 @@ public final class Escape {
         for (int i = 0; i < text.length(); ) {
             int cp = text.codePointAt(i);
             int next = i + Character.charCount(cp);
-            boolean hidden = cp != '\n' && cp != '\t' && (Invisible.isControl(cp) || Invisible.contains(cp));
+            boolean hidden = cp != '\n' && cp != '\t' && (Invisible.isControl(cp) || Invisible.contains(cp) || lone(cp));
             if (hidden && out == null) {
                 out = new StringBuilder(text.length() + 16).append(text, 0, i);
             }
@@ -42,6 +43,14 @@ public final class Escape {
             i = next;
         }
         return out == null ? text : out.toString();
+    }
+
+    /**
+     * A surrogate without its pair (JSON's {@code \ud800} alone is valid JSON): it is no character, has
+     * no UTF-8 form, and would reach the owner as {@code ?} or not at all, so it is shown as an escape.
+     */
+    private static boolean lone(int cp) {
+        return cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE;
     }
 
     /** {@code text} cut to at most {@code max} code points, with {@code …} at the end when cut. */

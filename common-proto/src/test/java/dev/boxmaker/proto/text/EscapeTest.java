@@ -94,6 +94,13 @@ class EscapeTest {
     }
 
     @Test
+    void aSurrogateWithoutItsPairIsShownAsAnEscapeAndAPairIsKept() {
+        assertThat(Escape.escape("a\ud800b \udfff")).isEqualTo("a\\u{D800}b \\u{DFFF}");
+        assertThat(Escape.escapeLine("x\udc00\n")).isEqualTo("x\\u{DC00}\\n");
+        assertThat(Escape.escape("tea \ud83c\udf75")).isEqualTo("tea \ud83c\udf75");
+    }
+
+    @Test
     void escapeLineAlsoShowsNewlinesAndTabs() {
         assertThat(Escape.escapeLine("a\nb\tc\u200b")).isEqualTo("a\\nb\\tc\\u{200B}");
     }
