@@ -36,11 +36,21 @@ public class Loopd {
     }
 
     void onStop(@Observes ShutdownEvent event) {
-        if (sockets != null) {
-            sockets.close();
-        }
+        stop(sockets, turns);
+    }
+
+    /**
+     * Stops loopd (either part may be null): the turns first, so that every turn the socket accepted
+     * is answered (a waiting one as not run, a running one once it ends or is interrupted) while the
+     * socket is still open; then the socket, which waits for those answers to be written. Closing the
+     * socket first closed the connections of turns still waiting, with no answer.
+     */
+    public static void stop(LoopdSockets sockets, Turns turns) {
         if (turns != null) {
             turns.close();
+        }
+        if (sockets != null) {
+            sockets.close();
         }
     }
 

@@ -38,6 +38,10 @@ public final class Sentences {
     public static final String LOOPD_STOPPING = "loopd is stopping, so the turn was not taken; send it again"
             + " when loopd is back";
 
+    /** A turn still waiting behind an earlier turn of its session when loopd stops: it never started. */
+    public static final String TURN_NOT_RUN = "loopd is stopping, so this turn, which was waiting for an earlier"
+            + " turn of its session, was not run; send it again when loopd is back";
+
     private Sentences() {
     }
 

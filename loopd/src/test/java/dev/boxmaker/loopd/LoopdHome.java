@@ -72,6 +72,11 @@ public final class LoopdHome implements AutoCloseable {
         return settings;
     }
 
+    /** loopd's turns, while it runs. */
+    public Turns turns() {
+        return turns;
+    }
+
     /** Starts the fakes and loopd with memoryd's client as its memory source. */
     public LoopdHome start() {
         if (settings == null) {
@@ -111,14 +116,9 @@ public final class LoopdHome implements AutoCloseable {
 
     /** Stops loopd only, as a restart does; the fakes keep running. */
     public void stopLoopd() {
-        if (sockets != null) {
-            sockets.close();
-            sockets = null;
-        }
-        if (turns != null) {
-            turns.close();
-            turns = null;
-        }
+        Loopd.stop(sockets, turns);
+        sockets = null;
+        turns = null;
     }
 
     public Message turn(String session, String text) throws Exception {

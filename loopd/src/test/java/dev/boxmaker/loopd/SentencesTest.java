@@ -20,6 +20,8 @@ class SentencesTest {
                 + " send again");
         assertThat(Sentences.LOOPD_STOPPING).isEqualTo("loopd is stopping, so the turn was not taken; send it again"
                 + " when loopd is back");
+        assertThat(Sentences.TURN_NOT_RUN).isEqualTo("loopd is stopping, so this turn, which was waiting for an"
+                + " earlier turn of its session, was not run; send it again when loopd is back");
     }
 
     @Test

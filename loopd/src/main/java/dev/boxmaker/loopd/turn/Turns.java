@@ -10,12 +10,13 @@ import dev.boxmaker.proto.wire.msg.TurnReply;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -40,6 +41,8 @@ public final class Turns implements AutoCloseable {
     private final TurnRunner runner;
     private final ExecutorService pool;
     private final Map<SessionId, Slot> slots = new ConcurrentHashMap<>();
+    /** Turns accepted and not started, so that a stop can answer them. */
+    private final Set<Waiting> waiting = ConcurrentHashMap.newKeySet();
     private final int sessionsCachedMax;
     private volatile boolean closed;
 
@@ -50,6 +53,13 @@ public final class Turns implements AutoCloseable {
         Session session;
         /** Out of the map: a turn that finds it so takes a new slot, so two never run at once. */
         boolean evicted;
+    }
+
+    /** A turn accepted: its reply, and whether it has started (or been answered as not run). */
+    private static final class Waiting {
+        final CompletableFuture<TurnReply> reply = new CompletableFuture<>();
+        /** Set once, by the turn's start or by its answer as not run, whichever comes first. */
+        final AtomicBoolean started = new AtomicBoolean();
     }
 
     /**
@@ -77,8 +87,9 @@ public final class Turns implements AutoCloseable {
         if (closed) {
             return CompletableFuture.failedFuture(new HandlerRefusal(Sentences.LOOPD_STOPPING));
         }
+        Waiting accepted = new Waiting();
         Slot taken;
-        CompletableFuture<TurnReply> reply;
+        CompletableFuture<Void> done;
         while (true) {
             Slot slot = slots.computeIfAbsent(turn.session(), s -> new Slot());
             // The check that the slot is still in the map and the turn's place on it are taken under
@@ -94,20 +105,33 @@ public final class Turns implements AutoCloseable {
                 }
                 slot.queued++;
                 taken = slot;
-                // handleAsync: the next turn runs whether the one before it answered or failed.
-                reply = slot.tail.handleAsync((previous, failure) -> run(slot, turn), pool);
-                slot.tail = reply;
+                waiting.add(accepted);
+                // handleAsync: the next turn runs whether the one before it answered or failed. The
+                // next one waits for this one's step, which ends after its run (or its no).
+                done = slot.tail.handleAsync((previous, failure) -> start(slot, turn, accepted), pool);
+                slot.tail = done;
                 break;
             }
         }
         Slot queuedOn = taken;
-        reply.whenComplete((r, e) -> {
+        accepted.reply.whenComplete((r, e) -> {
             synchronized (queuedOn) {
                 queuedOn.queued--;
             }
             evictIdle();
         });
-        return reply;
+        // The pool refuses the step once it is shut down: the turn never started, and is told so.
+        done.whenComplete((v, e) -> notRun(accepted));
+        if (closed) {
+            // A stop that came while this turn took its place, after close() answered the others.
+            notRun(accepted);
+        }
+        return accepted.reply;
+    }
+
+    /** Turns accepted that have not started: behind a running turn of their session, or about to start. */
+    public int waiting() {
+        return waiting.size();
     }
 
     /** Drops idle sessions while more than {@link #sessionsCachedMax} are kept. */
@@ -128,23 +152,52 @@ public final class Turns implements AutoCloseable {
         }
     }
 
-    private TurnReply run(Slot slot, Turn turn) {
+    /** The turn's step on the pool: runs it unless a stop answered it first. Never throws. */
+    private Void start(Slot slot, Turn turn, Waiting accepted) {
+        waiting.remove(accepted);
+        if (closed) {
+            notRun(accepted);
+            return null;
+        }
+        if (!accepted.started.compareAndSet(false, true)) {
+            return null;
+        }
+        try {
+            accepted.reply.complete(run(slot, turn));
+        } catch (HandlerRefusal | RuntimeException | Error e) {
+            accepted.reply.completeExceptionally(e);
+        }
+        return null;
+    }
+
+    private TurnReply run(Slot slot, Turn turn) throws HandlerRefusal {
         try {
             if (slot.session == null) {
                 slot.session = loader.load(turn.session());
             }
             return runner.run(slot.session, turn);
-        } catch (HandlerRefusal e) {
-            throw new CompletionException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new CompletionException(new HandlerRefusal(Sentences.LOOPD_STOPPING));
+            throw new HandlerRefusal(Sentences.LOOPD_STOPPING);
+        }
+    }
+
+    /** Answers {@code accepted} as not run, unless it started or was answered already. */
+    private void notRun(Waiting accepted) {
+        waiting.remove(accepted);
+        if (accepted.started.compareAndSet(false, true)) {
+            accepted.reply.completeExceptionally(new HandlerRefusal(Sentences.TURN_NOT_RUN));
         }
     }
 
     @Override
     public void close() {
         closed = true;
+        // Turns waiting behind a running one are answered now: their clients would otherwise wait
+        // for the running turn, and then see the socket close with no answer.
+        for (Waiting accepted : waiting) {
+            notRun(accepted);
+        }
         pool.shutdown();
         try {
             if (!pool.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS)) {
