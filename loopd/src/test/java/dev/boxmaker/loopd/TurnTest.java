@@ -101,6 +101,27 @@ class TurnTest {
     }
 
     @Test
+    void anAnswerWithNoContentAndNoCallsIsSentBackWithEmptyContentAndOneWithCallsWithNull() throws Exception {
+        // Strict OpenAI-compatible servers refuse an assistant message whose content is null and that
+        // has no tool_calls (HTTP 400), at every later turn of the session.
+        t.model.add(Reply.status(200, "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":null}}]}"),
+                Reply.status(200, "{\"choices\":[{\"message\":{\"role\":\"assistant\"}}]}"),
+                Reply.toolCall("call_1", "clock", "{}"), Reply.text("noon"));
+        t.turn("chat-1", "one");
+        t.turn("chat-1", "two");
+        t.turn("chat-1", "three");
+
+        List<String> bodies = t.model.requests().stream().map(r -> r.body()).toList();
+        assertThat(messagesPrefix(bodies.get(2))).endsWith("{\"role\":\"user\",\"content\":\"one\"},"
+                + "{\"role\":\"assistant\",\"content\":\"\"},{\"role\":\"user\",\"content\":\"two\"},"
+                + "{\"role\":\"assistant\",\"content\":\"\"},{\"role\":\"user\",\"content\":\"three\"}");
+        assertThat(messagesPrefix(bodies.get(3))).matches("(?s).*\\Q,{\"role\":\"user\",\"content\":\"three\"},"
+                + "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"call_1\",\"type\":\"function\","
+                + "\"function\":{\"name\":\"clock\",\"arguments\":\"{}\"}}]},{\"role\":\"tool\",\"tool_call_id\":\"call_1\","
+                + "\"content\":\"\\E[^\"]+\"}");
+    }
+
+    @Test
     void aSessionDroppedFromMemoryIsRebuiltFromItsFilesToTheSameBytes() throws Exception {
         t.stopLoopd();
         t.sessionsCached = 1;

@@ -39,10 +39,14 @@ public final class Messages {
         ObjectNode m = NODES.objectNode().put("role", "assistant");
         // Reasoning is not sent back: servers differ on it, and leaving it out never changes an
         // earlier message, so the extension holds either way.
-        if (a.content() == null) {
-            m.putNull("content");
-        } else {
+        // OpenAI's API allows a null content only beside tool_calls; strict servers refuse an
+        // assistant message with neither (HTTP 400), so a reply that had no text is sent back as "".
+        if (a.content() != null) {
             m.put("content", a.content());
+        } else if (a.toolCalls().isEmpty()) {
+            m.put("content", "");
+        } else {
+            m.putNull("content");
         }
         if (!a.toolCalls().isEmpty()) {
             ArrayNode calls = m.putArray("tool_calls");
