@@ -42,6 +42,19 @@ public final class Sentences {
     public static final String TURN_NOT_RUN = "loopd is stopping, so this turn, which was waiting for an earlier"
             + " turn of its session, was not run; send it again when loopd is back";
 
+    /**
+     * A turn that failed inside loopd after it had written to the session's log: the daemons' common
+     * failure sentence says nothing was changed, which is false then.
+     */
+    public static final String TURN_FAILED_PARTWAY = "the turn failed partway inside loopd: the session's log keeps"
+            + " what it did so far (the message, and any answers and tool calls of the model), so a tool may have"
+            + " run; see loopd's log, and check before sending it again";
+
+    /** A running turn that loopd interrupted as it stopped, after it had written to the session's log. */
+    public static final String TURN_STOPPED_PARTWAY = "loopd stopped while this turn ran: the session's log keeps"
+            + " what it did so far (the message, and any answers and tool calls of the model), so a tool may have"
+            + " run; check before sending it again when loopd is back";
+
     private Sentences() {
     }
 

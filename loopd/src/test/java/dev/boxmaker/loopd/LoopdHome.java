@@ -44,6 +44,8 @@ public final class LoopdHome implements AutoCloseable {
     public LoopdSettings settings;
     /** How many sessions' prompts loopd keeps in memory. */
     public int sessionsCached = Turns.SESSIONS_CACHED_MAX;
+    /** loopd's clock: the record times, the clock tool. */
+    public Clock clock = Clock.systemUTC();
     private Turns turns;
     private LoopdSockets sockets;
 
@@ -92,7 +94,7 @@ public final class LoopdHome implements AutoCloseable {
         if (settings == null) {
             load();
         }
-        turns = Loopd.open(settings, memory, BACKOFF_MILLIS, Clock.systemUTC(), sessionsCached);
+        turns = Loopd.open(settings, memory, BACKOFF_MILLIS, clock, sessionsCached);
         sockets = LoopdSockets.start(vertx, settings.turnSocket(), home, turns);
         return this;
     }

@@ -22,6 +22,10 @@ class SentencesTest {
                 + " when loopd is back");
         assertThat(Sentences.TURN_NOT_RUN).isEqualTo("loopd is stopping, so this turn, which was waiting for an"
                 + " earlier turn of its session, was not run; send it again when loopd is back");
+        assertThat(Sentences.TURN_FAILED_PARTWAY).isEqualTo(PartwayTest.FAILED_PARTWAY);
+        assertThat(Sentences.TURN_STOPPED_PARTWAY).isEqualTo("loopd stopped while this turn ran: the session's log"
+                + " keeps what it did so far (the message, and any answers and tool calls of the model), so a tool may"
+                + " have run; check before sending it again when loopd is back");
     }
 
     @Test

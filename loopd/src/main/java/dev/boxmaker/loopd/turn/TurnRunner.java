@@ -75,21 +75,57 @@ public final class TurnRunner {
         if (needed > promptTokensMax) {
             throw new HandlerRefusal(Sentences.sessionFull(needed, promptTokensMax));
         }
-        try (SessionLogWriter log = SessionLogWriter.open(home, id)) {
-            for (ToolResultRecord r : cutOff) {
-                append(log, session, r);
+        try (SessionLogWriter writer = SessionLogWriter.open(home, id)) {
+            TurnLog log = new TurnLog(writer, session);
+            try {
+                for (ToolResultRecord r : cutOff) {
+                    log.append(r);
+                }
+                log.append(user);
+                String answer = loop(log, session, id, number);
+                sessionUpdated(id, number);
+                return new TurnReply(id, number, answer);
+            } catch (RuntimeException e) {
+                // The server's own answer would say nothing was changed: true only while the log is
+                // as it was before the turn.
+                if (log.written == 0) {
+                    throw e;
+                }
+                LOG.errorf(e, "session %s: turn %d failed after %d records were written", id.value(), number,
+                        log.written);
+                throw new HandlerRefusal(Sentences.TURN_FAILED_PARTWAY);
+            } catch (InterruptedException e) {
+                if (log.written == 0) {
+                    throw e;
+                }
+                Thread.currentThread().interrupt();
+                throw new HandlerRefusal(Sentences.TURN_STOPPED_PARTWAY);
             }
-            append(log, session, user);
-            String answer = loop(log, session, id, number);
-            sessionUpdated(id, number);
-            return new TurnReply(id, number, answer);
         } catch (IOException e) {
             throw new HandlerRefusal(Sentences.logWriteFailed(id.value(), e.getMessage()));
         }
     }
 
+    /** The turn's appends: each to the log, then to the session's prompt; counts those on disk. */
+    private static final class TurnLog {
+        final SessionLogWriter writer;
+        final Session session;
+        int written;
+
+        TurnLog(SessionLogWriter writer, Session session) {
+            this.writer = writer;
+            this.session = session;
+        }
+
+        void append(LogRecord record) throws IOException {
+            writer.append(record);
+            written++;
+            session.add(record);
+        }
+    }
+
     /** Model calls until an answer; the answer's text. Every record is on disk before the next step. */
-    private String loop(SessionLogWriter log, Session session, SessionId id, long number)
+    private String loop(TurnLog log, Session session, SessionId id, long number)
             throws IOException, HandlerRefusal, InterruptedException {
         for (int call = 1; call <= MODEL_CALLS_MAX; call++) {
             if (session.tokens() > promptTokensMax) {
@@ -101,15 +137,15 @@ public final class TurnRunner {
             } catch (ModelException e) {
                 throw new HandlerRefusal(e.getMessage(), Sentences.RUNBOOK_MODEL);
             }
-            append(log, session, new AssistantRecord(clock.instant(), number, reply.content(),
-                    reply.reasoningContent(), reply.toolCalls()));
+            log.append(new AssistantRecord(clock.instant(), number, reply.content(), reply.reasoningContent(),
+                    reply.toolCalls()));
             if (reply.toolCalls().isEmpty()) {
                 return reply.content() == null ? "" : reply.content();
             }
-            runTools(log, session, id, number, reply.toolCalls());
+            runTools(log, id, number, reply.toolCalls());
         }
         // The turn is closed in the log like any other, so the next turn starts from a finished one.
-        append(log, session, new AssistantRecord(clock.instant(), number, Sentences.TOO_MANY_CALLS, null, List.of()));
+        log.append(new AssistantRecord(clock.instant(), number, Sentences.TOO_MANY_CALLS, null, List.of()));
         return Sentences.TOO_MANY_CALLS;
     }
 
@@ -123,20 +159,15 @@ public final class TurnRunner {
                 c.name(), Outcome.FAILED, Sentences.CALL_CUT_OFF, DataClass.PUBLIC, false)).toList();
     }
 
-    private void runTools(SessionLogWriter log, Session session, SessionId id, long number, List<ToolCall> calls)
+    private void runTools(TurnLog log, SessionId id, long number, List<ToolCall> calls)
             throws IOException {
         for (int i = 0; i < calls.size(); i++) {
             ToolCall call = calls.get(i);
             ToolResult result = i < TOOL_CALLS_PER_ANSWER_MAX ? tools.run(id, call)
                     : ToolResult.local(Outcome.FAILED, Sentences.tooManyToolCalls(TOOL_CALLS_PER_ANSWER_MAX));
-            append(log, session, new ToolResultRecord(clock.instant(), number, call.id(), call.name(),
-                    result.outcome(), result.text(), result.dataClass(), result.untrusted()));
+            log.append(new ToolResultRecord(clock.instant(), number, call.id(), call.name(), result.outcome(),
+                    result.text(), result.dataClass(), result.untrusted()));
         }
-    }
-
-    private static void append(SessionLogWriter log, Session session, LogRecord record) throws IOException {
-        log.append(record);
-        session.add(record);
     }
 
     /** Best effort (the M5a spec, section 9): memoryd catches up at its next start. */

@@ -177,8 +177,14 @@ public final class Turns implements AutoCloseable {
             }
             return runner.run(slot.session, turn);
         } catch (InterruptedException e) {
+            // Interrupted before it wrote anything (TurnRunner answers for a turn that had).
             Thread.currentThread().interrupt();
             throw new HandlerRefusal(Sentences.LOOPD_STOPPING);
+        } catch (HandlerRefusal | RuntimeException e) {
+            // A turn that failed may have stopped between a record's write and its message: the next
+            // turn rebuilds the prompt from the files, which hold what is true.
+            slot.session = null;
+            throw e;
         }
     }
 
