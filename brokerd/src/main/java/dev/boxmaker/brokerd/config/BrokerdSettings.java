@@ -31,8 +31,11 @@ public record BrokerdSettings(
 
     /** The system property each daemon's main sets from {@code --config FILE}. */
     public static final String CONFIG_FILE_PROPERTY = "boxmaker.config.file";
-    /** An approval waits at most a day: past that the owner has forgotten it. */
-    public static final long APPROVAL_TIMEOUT_HOURS_MAX = 24;
+    /**
+     * An approval waits at most a day: past that the owner has forgotten it. loopd's wait for a
+     * {@code call_tool} is derived from it (common-proto's {@code Wait}).
+     */
+    public static final long APPROVAL_TIMEOUT_HOURS_MAX = dev.boxmaker.proto.client.Wait.APPROVAL_WAIT_HOURS_MAX;
 
     /** {@code [runtime] kind}. */
     public enum RuntimeKind { REFUSING, EXEC }

@@ -26,8 +26,8 @@ public final class GrantParser {
     public static final Pattern TOOL = Pattern.compile("[a-z][a-z0-9_]{0,63}");
     public static final int LIST_ITEMS_MAX = 256;
     public static final int ITEM_CHARS_MAX = 1_024;
-    /** The longest a grant lets a call run. */
-    public static final long TIMEOUT_SECONDS_MAX = 3_600;
+    /** The longest a grant lets a call run; loopd's wait for a {@code call_tool} is derived from it. */
+    public static final long TIMEOUT_SECONDS_MAX = dev.boxmaker.proto.client.Wait.GRANT_RUN_SECONDS_MAX;
     public static final String TIMEOUT_DEFAULT = "30s";
 
     private static final Set<String> KEYS = Set.of("tool", "mode", "max_taint", "result_class", "untrusted",

@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * How long a client waits for each kind's reply: the "Client wait" column of wire.md. A
  * {@code tool_request}'s wait depends on the tool and its grant, so it is not here; brokerd's and
- * loopd's configuration decide it, from the defaults below.
+ * loopd's configuration decide it, from the defaults and the bounds below.
  */
 public final class Wait {
     /** The connect of any call; a Unix socket's connect only waits when the server's backlog is full. */
@@ -35,6 +35,22 @@ public final class Wait {
     /** {@code tool_request}: a tool's default, and {@code ask_memory}'s. */
     public static final long TOOL_REQUEST_DEFAULT_SECONDS = 30;
     public static final long TOOL_REQUEST_ASK_MEMORY_SECONDS = 180;
+    /**
+     * The longest {@code [approvals] timeout} brokerd accepts: an {@code ask} grant's call waits for
+     * the owner up to it. brokerd's configuration refuses more.
+     */
+    public static final long APPROVAL_WAIT_HOURS_MAX = 24;
+    /** The longest timeout a grant may give its calls' runs. brokerd's grants refuse more. */
+    public static final long GRANT_RUN_SECONDS_MAX = 3_600;
+    /** brokerd's own work around a call (its decision, the audit line, the reply). */
+    public static final long TOOL_REQUEST_MARGIN_SECONDS = 60;
+    /**
+     * The longest a {@code tool_request} can legitimately take: the owner's longest wait, then the
+     * longest run, then the margin (25 hours and a minute). A client that gives up sooner tells the
+     * model a call failed that brokerd still holds and may run once the owner approves it.
+     */
+    public static final long TOOL_REQUEST_LONGEST_SECONDS = APPROVAL_WAIT_HOURS_MAX * 3_600 + GRANT_RUN_SECONDS_MAX
+            + TOOL_REQUEST_MARGIN_SECONDS;
 
     private static final Map<String, Duration> BY_KIND = Map.of(
             MemoryBlock.KIND, Duration.ofSeconds(MEMORY_BLOCK_SECONDS),

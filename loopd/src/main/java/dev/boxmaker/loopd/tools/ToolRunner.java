@@ -33,8 +33,13 @@ public final class ToolRunner {
      * so brokerd's answer, which names what failed, arrives before loopd gives up.
      */
     public static final long CORE_TOOL_WAIT_SECONDS = Wait.TOOL_REQUEST_DEFAULT_SECONDS + 10;
-    /** The wait for {@code call_tool}: an {@code ask} grant waits for the owner up to 10 minutes. */
-    public static final long CALL_TOOL_WAIT_SECONDS = 11 * 60;
+    /**
+     * The wait for {@code call_tool}: the longest answer brokerd can legitimately give (an {@code ask}
+     * grant's wait for the owner at brokerd's largest {@code [approvals] timeout}, then the longest run
+     * a grant allows, and a margin). brokerd's configured timeout is not known here, and giving up
+     * sooner told the model a call failed that brokerd still held and ran once the owner approved it.
+     */
+    public static final long CALL_TOOL_WAIT_SECONDS = Wait.TOOL_REQUEST_LONGEST_SECONDS;
     /** The runbook a brokerd that does not answer points to. */
     public static final String BROKER_RUNBOOK = "brokerd-start-failed";
 
@@ -44,11 +49,21 @@ public final class ToolRunner {
     private final Path brokerSocket;
     private final Catalog catalog;
     private final Clock clock;
+    private final Duration coreToolWait;
+    private final Duration callToolWait;
 
     public ToolRunner(Path brokerSocket, Catalog catalog, Clock clock) {
+        this(brokerSocket, catalog, clock, Duration.ofSeconds(CORE_TOOL_WAIT_SECONDS),
+                Duration.ofSeconds(CALL_TOOL_WAIT_SECONDS));
+    }
+
+    /** With other waits on brokerd: tests, which cannot wait for hours. */
+    ToolRunner(Path brokerSocket, Catalog catalog, Clock clock, Duration coreToolWait, Duration callToolWait) {
         this.brokerSocket = brokerSocket;
         this.catalog = catalog;
         this.clock = clock;
+        this.coreToolWait = coreToolWait;
+        this.callToolWait = callToolWait;
     }
 
     /** The answer to {@code call}, made in {@code session}. */
@@ -64,8 +79,7 @@ public final class ToolRunner {
             case CoreTools.CLOCK -> ToolResult.local(Outcome.OK,
                     CLOCK_FORMAT.format(ZonedDateTime.ofInstant(clock.instant(), ZoneOffset.UTC)));
             case CoreTools.FIND_TOOL -> catalog.find(args);
-            case CoreTools.RECALL, CoreTools.MEMORY -> broker(session, call.id(), call.name(), args,
-                    Duration.ofSeconds(CORE_TOOL_WAIT_SECONDS));
+            case CoreTools.RECALL, CoreTools.MEMORY -> broker(session, call.id(), call.name(), args, coreToolWait);
             case CoreTools.CALL_TOOL -> callTool(session, call.id(), args);
             default -> ToolResult.local(Outcome.FAILED, Sentences.unknownTool(call.name()));
         };
@@ -85,7 +99,7 @@ public final class ToolRunner {
         if (!(inner instanceof ObjectNode object)) {
             return ToolResult.local(Outcome.FAILED, Sentences.callToolArguments());
         }
-        return broker(session, id, name.textValue(), object, Duration.ofSeconds(CALL_TOOL_WAIT_SECONDS));
+        return broker(session, id, name.textValue(), object, callToolWait);
     }
 
     private ToolResult broker(SessionId session, String id, String tool, ObjectNode args, Duration wait) {
