@@ -131,14 +131,27 @@ public final class Bxctl implements Runnable {
             Map<String, String> env) {
         top.env = env;
         top.in = in;
-        return execute(Commands.forArgs(top, args), args, out, err);
+        try {
+            return execute(Commands.forArgs(top, args), args, out, err);
+        } catch (RuntimeException e) {
+            // Building the tree or picocli's own work failed: the same sentence as a command's failure.
+            return internalError(e, err);
+        }
+    }
+
+    private static int internalError(Exception e, PrintWriter err) {
+        err.println(BxctlSentences.internalError(e));
+        err.flush();
+        return Exit.INTERNAL;
     }
 
     /** Runs {@code args} on the tree {@code cli}, whose top holds the environment and standard input. */
     static int execute(CommandLine cli, String[] args, PrintWriter out, PrintWriter err) {
         cli.setOut(out);
         cli.setErr(err);
-        cli.setExitCodeExceptionMapper(e -> Exit.USAGE);
+        cli.setExitCodeExceptionMapper(e -> Exit.INTERNAL);
+        // A command that throws: picocli would print the stack trace and exit as for usage.
+        cli.setExecutionExceptionHandler((e, failed, parsed) -> internalError(e, err));
         cli.setParameterExceptionHandler((e, argv) -> {
             err.println(e.getMessage());
             // The top's usage lists every command, and cli may hold only the one named.

@@ -40,6 +40,15 @@ public final class BxctlSentences {
         return "the daemon answered with an unexpected \"" + dev.boxmaker.proto.Sentences.quote(kind) + "\"";
     }
 
+    /**
+     * An unexpected exception in bxctl: named by its class alone, since its message and stack trace
+     * can hold anything (a path, a reply's text), and a stack trace is for a log, not the owner.
+     */
+    public static String internalError(Throwable e) {
+        return "bxctl stopped on an unexpected error of its own (" + e.getClass().getSimpleName() + "), not a"
+                + " daemon's refusal; what it did before that stays done; run it again, and report it if it happens again";
+    }
+
     /** After one turn in a new session. */
     public static String chatContinue(String session) {
         return "session " + session + "; go on with: bxctl chat --session " + session + " MESSAGE";

@@ -131,6 +131,23 @@ class ChatCommandTest {
     }
 
     @Test
+    void anErrorOfBxctlsOwnIsOneSentenceAndExitFourWithoutAStackTrace() throws Exception {
+        // Standard input that cannot be read, as in bxctl chat < FOLDER: the read fails (EISDIR).
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code;
+        try (java.io.InputStream folder = java.nio.file.Files.newInputStream(home)) {
+            code = Bxctl.run(new String[] {"chat", "--session", "chat-abc"}, folder, new PrintWriter(out),
+                    new PrintWriter(err), Map.of("BOXMAKER_HOME", home.toString()));
+        }
+        assertThat(new Run(code, out.toString(), err.toString())).isEqualTo(new Run(4, "",
+                "session chat-abc; type a message and press Enter; end with Ctrl-D\n"
+                        + "bxctl stopped on an unexpected error of its own (IOException), not a daemon's refusal; what"
+                        + " it did before that stays done; run it again, and report it if it happens again\n"));
+        assertThat(turns).isEmpty();
+    }
+
+    @Test
     void noLoopdIsExitThree() throws Exception {
         loopd.close();
         assertThat(bxctl("", "chat", "hi")).isEqualTo(new Run(3, "", "nothing answers on "
