@@ -133,6 +133,18 @@ class BxctlProcessIT {
                 "nothing answers on " + socket + " (is the daemon running?); see runbook memoryd-start-failed\n"));
     }
 
+    /** bin/bxctl on a standard input that cannot be read: one sentence, no stack trace, exit 4. */
+    @ParameterizedTest
+    @MethodSource("jvms")
+    void anErrorOfBxctlsOwnIsOneSentenceAndExitFour(String java25) throws Exception {
+        List<String> command = List.of("sh", "-c", "exec \"$0\" chat --session chat-abc < \"$BOXMAKER_HOME\"",
+                BXCTL.toString());
+        assertThat(run(command, java25, "chat", "<", "FOLDER")).isEqualTo(new Run(4, "",
+                "session chat-abc; type a message and press Enter; end with Ctrl-D\n"
+                        + "bxctl stopped on an unexpected error of its own (IOException), not a daemon's refusal; what"
+                        + " it did before that stays done; run it again, and report it if it happens again\n"));
+    }
+
     /**
      * The commands that send a frame never load jackson-databind (its mapper's setup was most of their
      * cold start, docs/benchmarks.md): each runs on bin/bxctl's class path, without a cache, with the
