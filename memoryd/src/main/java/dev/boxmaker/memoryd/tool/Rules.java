@@ -93,7 +93,11 @@ final class Rules {
                 Sentences.removed(r.file().fileName(), chars, r.file().charsMax()));
     }
 
-    /** The resulting file lists kept, rewritten and new entries in the order the items give them. */
+    /**
+     * The resulting file lists kept, rewritten and new entries in the order the items give them. An
+     * entry that fails the check is left out of the memory block, so the model has never seen it: it
+     * need not be named, and one not named is kept as it is, at its place (docs/decisions.md).
+     */
     Plan consolidate(Request.Consolidate r, List<String> now) throws Refused {
         IdentityFile file = r.file();
         // The check on each new text comes first, in item order (docs/decisions.md, "Order of refusals").
@@ -111,7 +115,7 @@ final class Rules {
             }
         }
         for (String entry : now) {
-            if (!named.contains(entry)) {
+            if (!named.contains(entry) && !hidden(entry)) {
                 throw new Refused(Sentences.consolidateMissing(file.fileName(), entry));
             }
         }
@@ -130,6 +134,7 @@ final class Rules {
                 }
             }
         }
+        keepHidden(now, named, after);
         Optional<String> twice = Entries.firstTwice(after);
         if (twice.isPresent()) {
             throw new Refused(Sentences.consolidateDuplicate(file.fileName(), twice.get()));
@@ -139,6 +144,26 @@ final class Rules {
                 counts[Request.Choice.REWRITE.ordinal()], counts[Request.Choice.MOVE.ordinal()],
                 counts[Request.Choice.DROP.ordinal()], counts[Request.Choice.NEW.ordinal()], chars, file.charsMax());
         return new Plan(file, now, after, removals, sentence);
+    }
+
+    /** Whether the memory block leaves {@code entry} out: it fails the check (BlockBuilder). */
+    private boolean hidden(String entry) {
+        return check.apply(entry).isPresent();
+    }
+
+    /**
+     * Puts each hidden entry the items did not name back into {@code after} at the index it had in
+     * {@code now} (at the end when {@code after} is shorter by then), in the file's order. An entry
+     * the owner's editor left twice is put back once, as naming it once would.
+     */
+    private void keepHidden(List<String> now, Set<String> named, List<String> after) {
+        Set<String> kept = new HashSet<>();
+        for (int i = 0; i < now.size(); i++) {
+            String entry = now.get(i);
+            if (!named.contains(entry) && hidden(entry) && kept.add(entry)) {
+                after.add(Math.min(i, after.size()), entry);
+            }
+        }
     }
 
     /** Plans any identity request; a note is not one. */
