@@ -51,7 +51,7 @@ public final class MemoryWriteLatency {
             System.out.println(Stats.header());
             System.out.println(Stats.serial("memoryd add", adds).row());
             System.out.println(Stats.serial("memoryd replace", replaces).row());
-            System.out.println(Stats.serial("floor: journal line + file, durably", floors).row());
+            System.out.println(Stats.serial("floor: journal line + file + mark, durably", floors).row());
         }
     }
 
@@ -99,7 +99,9 @@ public final class MemoryWriteLatency {
     private static byte[] lastJournalLine(Path edits) throws Exception {
         Path month;
         try (var months = Files.list(edits)) {
-            month = months.sorted().reduce((a, b) -> b).orElseThrow();
+            // Month files only: edits/ also holds the finished marks.
+            month = months.filter(p -> p.getFileName().toString().endsWith(".jsonl")).sorted()
+                    .reduce((a, b) -> b).orElseThrow();
         }
         try (FileChannel ch = FileChannel.open(month, StandardOpenOption.READ)) {
             long size = ch.size();
@@ -124,9 +126,12 @@ public final class MemoryWriteLatency {
     /**
      * Plain Java doing the same writes memoryd does for one edit, right after each measured pair so
      * both see the same disk: the journal line appended and fsynced, then the file replaced durably
-     * (temp file, fsync, rename, fsync of the directory), with memoryd's own bytes of the moment.
+     * (temp file, fsync, rename, fsync of the directory), then the edit's finished mark (its id and a
+     * newline) appended and fsynced, with memoryd's own bytes of the moment.
      */
     static final class Floor {
+        /** A finished mark as memoryd writes it: an edit's id and a newline. */
+        static final byte[] MARK = "2026-12-01-0001\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         final Path dir;
         byte[] file = new byte[0];
         byte[] line = new byte[0];
@@ -147,13 +152,18 @@ public final class MemoryWriteLatency {
             file = Files.readAllBytes(home.resolve("memory/memory.md"));
             line = lastJournalLine(home.resolve("memory/edits"));
             long t0 = System.nanoTime();
-            try (FileChannel ch = FileChannel.open(dir.resolve("journal.jsonl"), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-                ch.write(ByteBuffer.wrap(line));
-                ch.force(true);
-            }
+            appendDurably(dir.resolve("journal.jsonl"), line);
             replaceDurably(dir, file);
+            appendDurably(dir.resolve("finished"), MARK);
             out[i] = System.nanoTime() - t0;
+        }
+    }
+
+    private static void appendDurably(Path file, byte[] bytes) throws Exception {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            ch.write(ByteBuffer.wrap(bytes));
+            ch.force(true);
         }
     }
 

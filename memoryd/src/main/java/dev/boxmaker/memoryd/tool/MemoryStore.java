@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.tool;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.edits.Edit;
+import dev.boxmaker.memoryd.edits.FinishedMarks;
 import dev.boxmaker.memoryd.edits.Ids;
 import dev.boxmaker.memoryd.edits.Journal;
 import dev.boxmaker.memoryd.edits.PendingLog;
@@ -39,6 +40,8 @@ public final class MemoryStore {
     final Object lock = new Object();
     final MemoryDir dir;
     final Journal journal;
+    /** The edits whose notes and file are written: recovery never replays one of them. */
+    final FinishedMarks finished;
     final PendingLog pendingLog;
     final Ids ids = new Ids();
     final Rules rules;
@@ -65,11 +68,13 @@ public final class MemoryStore {
             throws IOException {
         this.dir = new MemoryDir(memoryDir);
         this.journal = new Journal(dir.editsDir());
+        this.finished = new FinishedMarks(dir.editsDir());
         this.pendingLog = new PendingLog(dir.pendingPath());
         this.rules = new Rules(check);
         this.clock = clock;
         this.review = review;
         journal.dropUnfinishedLines();
+        finished.dropUnfinishedLine();
         pendingLog.dropUnfinishedLine();
         for (Edit edit : journal.readAll()) {
             remember(edit);
@@ -170,11 +175,11 @@ public final class MemoryStore {
         String id = ids.next(now);
         var label = caller.label();
         var header = NoteHeader.noted(now, caller.session().value(), label.dataClass(), label.untrusted(), false);
-        journalAppend(new Edit(id, now.toString(), caller.session().value(), caller.call(), action, fileArg,
+        Edit edit = journalAppend(new Edit(id, now.toString(), caller.session().value(), caller.call(), action, fileArg,
                 MemoryDir.NOTES, List.of(), List.of(body), List.of(), List.of(), caller.untrusted(),
                 label.dataClass().wire(), null, null));
         dir.notes().append(List.of(new NotesFile.Note(header, body)));
-        unfinished = false;
+        finish(edit);
     }
 
     /** Appends a clean session's identity write to pending.jsonl; notes are never staged. */
@@ -188,9 +193,9 @@ public final class MemoryStore {
 
     /**
      * Writes a planned edit: the journal line first, then moved and dropped entries to notes.md (in
-     * the order given, with their headers, under the session that asked), then the file, each
-     * flushed before the next and all before the answer; {@link Recovery} finishes an edit a crash
-     * interrupted, from its journal line.
+     * the order given, with their headers, under the session that asked), then the file, then its
+     * finished mark, each flushed before the next and all before the answer; {@link Recovery}
+     * finishes an edit a crash interrupted, from its journal line.
      */
     Edit apply(Plan plan, String action, String journalSession, Caller asker, String pendingId) throws IOException {
         Instant now = now();
@@ -208,7 +213,7 @@ public final class MemoryStore {
         journalAppend(edit);
         dir.notes().append(out);
         dir.write(plan.file(), plan.after());
-        unfinished = false;
+        finish(edit);
         return edit;
     }
 
@@ -224,12 +229,22 @@ public final class MemoryStore {
         }
     }
 
-    void journalAppend(Edit edit) throws IOException {
+    Edit journalAppend(Edit edit) throws IOException {
         journal.append(edit);
         remember(edit);
         // Until its notes and file are written too, the edit is unfinished: a failure from here on
         // leaves the journal ahead of the files, and no other write may start from them.
         unfinished = true;
+        return edit;
+    }
+
+    /**
+     * Marks a journalled edit finished, once its notes and file are written: from here on no
+     * recovery replays it, whatever the owner does to the files. A failure leaves it unfinished.
+     */
+    void finish(Edit edit) throws IOException {
+        finished.mark(edit.id());
+        unfinished = false;
     }
 
     /**

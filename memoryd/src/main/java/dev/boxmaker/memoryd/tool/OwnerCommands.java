@@ -85,10 +85,11 @@ final class OwnerCommands {
         Instant now = store.now();
         String undoId = store.ids.next(now);
         String text = note.after().get(0);
-        store.journalAppend(new Edit(undoId, now.toString(), Edit.OWNER, null, Edit.UNDO, note.file(),
+        Edit undo = store.journalAppend(new Edit(undoId, now.toString(), Edit.OWNER, null, Edit.UNDO, note.file(),
                 MemoryDir.NOTES, List.of(text), List.of(), List.of(), List.of(), false, note.dataClass(),
                 note.id(), null));
         store.dir.notes().append(List.of(new NotesFile.Note(NoteHeader.retracted(now, note.id()), text)));
+        store.finish(undo);
         return OwnerAnswer.ok(Sentences.undoneNote(note.id(), undoId));
     }
 
@@ -113,9 +114,10 @@ final class OwnerCommands {
         MemoryStore.writable(file, edit.before(), List.of());
         Instant at = store.now();
         String undoId = store.ids.next(at);
-        store.journalAppend(new Edit(undoId, at.toString(), Edit.OWNER, null, Edit.UNDO, edit.file(), edit.to(),
-                now, edit.before(), List.of(), List.of(), false, edit.dataClass(), edit.id(), null));
+        Edit undo = store.journalAppend(new Edit(undoId, at.toString(), Edit.OWNER, null, Edit.UNDO, edit.file(),
+                edit.to(), now, edit.before(), List.of(), List.of(), false, edit.dataClass(), edit.id(), null));
         store.dir.write(file, edit.before());
+        store.finish(undo);
         return OwnerAnswer.ok(Sentences.undone(edit.id(), undoId, file.fileName(), edit.before().size(), chars,
                 file.charsMax()));
     }

@@ -18,11 +18,13 @@ import org.jboss.logging.Logger;
 
 /**
  * Finishes the one edit a crash can have interrupted. Every edit is journalled first, then its
- * notes are appended, then its file is replaced (each step flushed), and only then answered; so
- * after a crash the journal's last line is the only edit that may be partly applied, and the
- * journal says exactly what it was. Recovery rolls it forward: the notes it had not appended yet,
- * then the file. A file that holds neither the edit's before nor its after was changed by the
- * owner since, and is left alone.
+ * notes are appended, then its file is replaced, then it is marked finished (each step flushed),
+ * and only then answered; so after a crash the journal's last line is the only edit that may be
+ * partly applied, and the journal says exactly what it was. An edit marked finished is never
+ * touched again: the files may since hold the owner's own changes, a deleted note or a file put
+ * back as it was. An unmarked one is rolled forward: the notes it had not appended yet, then the
+ * file. A file that holds neither the edit's before nor its after was changed by the owner since,
+ * and is left alone. Either way the edit is then marked, so no later start looks at it again.
  */
 final class Recovery {
     private static final Logger LOG = Logger.getLogger(Recovery.class);
@@ -33,17 +35,26 @@ final class Recovery {
         this.store = store;
     }
 
-    /** Rolls the journal's last edit forward where the files do not hold it yet. */
+    /** Rolls the journal's last edit forward, unless it is marked finished, and marks it. */
     void finishLastEdit() throws IOException {
         List<Edit> last = store.journal.last(1);
         if (last.isEmpty() || last.get(0).to() == null) {
             return;
         }
         Edit edit = last.get(0);
-        if (edit.to().equals(MemoryDir.NOTES)) {
-            finishNote(edit);
+        if (store.finished.last().filter(edit.id()::equals).isPresent()) {
             return;
         }
+        if (edit.to().equals(MemoryDir.NOTES)) {
+            finishNote(edit);
+        } else {
+            finishFile(edit);
+        }
+        store.finish(edit);
+    }
+
+    /** An edit of memory.md or user.md: its notes and file, when the file still holds its before. */
+    private void finishFile(Edit edit) throws IOException {
         IdentityFile file = IdentityFile.ofFileName(edit.to()).orElseThrow(
                 () -> new IllegalStateException("the journal names an unknown file: " + edit.to()));
         List<String> now = store.dir.read(file);

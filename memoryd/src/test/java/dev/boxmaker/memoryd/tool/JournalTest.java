@@ -48,6 +48,9 @@ class JournalTest {
                         + "\"to\":\"memory.md\",\"before\":[\"a\",\"b\"],\"after\":[\"a2\"],\"moved\":[\"b\"],\"dropped\":[],\"untrusted\":false,"
                         + "\"class\":\"private\",\"undoes\":null,\"pending\":null}",
                 ""));
+        // Each edit is marked finished once its files are written; the refused one never was an edit.
+        assertThat(read(dir.resolve("edits/finished"))).isEqualTo(
+                "2026-09-24-0001\n2026-09-24-0002\n2026-09-24-0003\n2026-09-24-0004\n2026-09-24-0005\n");
     }
 
     @Test

@@ -39,13 +39,30 @@ class RecoveryTest {
         Fixture.write(dir.resolve(name), text);
     }
 
+    /**
+     * Takes the last edit's completion mark back out of edits/finished, as a stop before the mark
+     * went in would have left it: the tests below that put files back as a stop left them need this
+     * too, since a stop before an edit's file is written is a stop before its mark.
+     */
+    private void stopBeforeTheMark() throws Exception {
+        Path marks = dir.resolve("edits/finished");
+        if (Files.exists(marks)) {
+            List<String> lines = Files.readAllLines(marks, StandardCharsets.UTF_8);
+            Files.writeString(marks, lines.subList(0, lines.size() - 1).stream().map(l -> l + "\n")
+                    .reduce("", String::concat), StandardCharsets.UTF_8);
+        }
+    }
+
     @Test
     void anAddStoppedAfterItsJournalLineIsFinishedAtTheNextStart() throws Exception {
         store.add(clean(), IdentityFile.MEMORY, "a");
         store.add(clean(), IdentityFile.MEMORY, "b");
         write("memory.md", "a\n");
+        stopBeforeTheMark();
         reopen();
         assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n§\nb\n");
+        // Finished at that start, the edit is marked: the owner's own revert after it stays.
+        ownersTextStaysOverRestarts("memory.md", "a\n");
     }
 
     @Test
@@ -60,19 +77,26 @@ class RecoveryTest {
         String fileAfter = read(dir.resolve("memory.md"));
         write("notes.md", notesBefore);
         write("memory.md", "keep me\n§\nmove me\n§\ndrop me\n");
+        stopBeforeTheMark();
         reopen();
         assertThat(read(dir.resolve("memory.md"))).isEqualTo(fileAfter).isEqualTo("keep me\n");
         assertThat(read(dir.resolve("notes.md"))).isEqualTo(notesAfter);
     }
 
-    @Test
-    void aConsolidateStoppedBetweenItsNotesAndItsFileDoesNotAppendTheNotesTwice() throws Exception {
+    /** memory.md gets "keep me" and "move me", then a consolidate moves the second; notes.md after it. */
+    private String keepOneAndMoveOne() throws Exception {
         store.add(clean(), IdentityFile.MEMORY, "keep me");
         store.add(clean(), IdentityFile.MEMORY, "move me");
         store.consolidate(clean(), IdentityFile.MEMORY, List.of(Request.Item.keep("keep me"),
                 Request.Item.move("move me")));
-        String notesAfter = read(dir.resolve("notes.md"));
+        return read(dir.resolve("notes.md"));
+    }
+
+    @Test
+    void aConsolidateStoppedBetweenItsNotesAndItsFileDoesNotAppendTheNotesTwice() throws Exception {
+        String notesAfter = keepOneAndMoveOne();
         write("memory.md", "keep me\n§\nmove me\n");
+        stopBeforeTheMark();
         reopen();
         assertThat(read(dir.resolve("memory.md"))).isEqualTo("keep me\n");
         assertThat(read(dir.resolve("notes.md"))).isEqualTo(notesAfter);
@@ -85,6 +109,7 @@ class RecoveryTest {
         // A power cut kept the first note of the one append, whole, and nothing after it.
         write("notes.md", notesBefore + rendered[1]);
         write("memory.md", "keep me\n§\nmove me\n§\ndrop me\n§\nmove me too\n");
+        stopBeforeTheMark();
         reopen();
         assertThat(read(dir.resolve("memory.md"))).isEqualTo("keep me\n");
         assertThat(read(dir.resolve("notes.md"))).isEqualTo(notesBefore + rendered[1] + rendered[2] + rendered[3]);
@@ -97,6 +122,7 @@ class RecoveryTest {
         String piece = rendered[2].substring(0, rendered[2].length() - "me\n".length());
         write("notes.md", notesBefore + rendered[1] + piece);
         write("memory.md", "keep me\n§\nmove me\n§\ndrop me\n§\nmove me too\n");
+        stopBeforeTheMark();
         reopen();
         assertThat(read(dir.resolve("memory.md"))).isEqualTo("keep me\n");
         assertThat(read(dir.resolve("notes.md")))
@@ -129,6 +155,7 @@ class RecoveryTest {
         store.note(tainted(), "seen on a page");
         String notesAfter = read(dir.resolve("notes.md"));
         write("notes.md", "");
+        stopBeforeTheMark();
         reopen();
         assertThat(read(dir.resolve("notes.md"))).isEqualTo(notesAfter);
         reopen();
@@ -141,6 +168,7 @@ class RecoveryTest {
         String notesAfter = read(dir.resolve("notes.md"));
         String cut = notesAfter.substring(0, notesAfter.length() - "page\n".length());
         write("notes.md", cut);
+        stopBeforeTheMark();
         reopen();
         assertThat(read(dir.resolve("notes.md"))).isEqualTo(cut + "\n" + notesAfter);
         assertThat(store.files().notes().read()).extracting(n -> n.body()).containsExactly("seen on a ", "seen on a page");
@@ -170,6 +198,7 @@ class RecoveryTest {
         store.add(clean(), IdentityFile.USER, "b");
         store.undo("2026-09-24-0002");
         write("user.md", "a\n§\nb\n");
+        stopBeforeTheMark();
         reopen();
         assertThat(read(dir.resolve("user.md"))).isEqualTo("a\n");
     }
@@ -190,5 +219,63 @@ class RecoveryTest {
         reopen();
         assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n");
         assertThat(read(dir.resolve("notes.md"))).isEqualTo(notes);
+    }
+
+    @Test
+    void theOwnersDeletionOfTheLatestNoteStaysDeletedAfterARestart() throws Exception {
+        store.note(clean(), "first");
+        String onlyFirst = read(dir.resolve("notes.md"));
+        store.note(tainted(), "second, which the owner deletes");
+        // The owner's editor: the only way to erase a note from notes.md.
+        ownersTextStaysOverRestarts("notes.md", onlyFirst);
+    }
+
+    /** The owner's editor writes {@code text} to {@code name}; two restarts leave exactly that there. */
+    private void ownersTextStaysOverRestarts(String name, String text) throws Exception {
+        write(name, text);
+        for (int restart = 1; restart <= 2; restart++) {
+            reopen();
+            assertThat(read(dir.resolve(name))).as("%s after restart %d", name, restart).isEqualTo(text);
+        }
+    }
+
+    @Test
+    void theOwnersRevertOfAFileToBeforeTheLastEditStaysAfterARestart() throws Exception {
+        store.add(clean(), IdentityFile.MEMORY, "a");
+        store.add(clean(), IdentityFile.MEMORY, "b");
+        ownersTextStaysOverRestarts("memory.md", "a\n");
+    }
+
+    @Test
+    void theOwnersRevertOfAConsolidateAppendsNoNotesAgain() throws Exception {
+        String notesAfter = keepOneAndMoveOne();
+        ownersTextStaysOverRestarts("memory.md", "keep me\n§\nmove me\n");
+        assertThat(read(dir.resolve("notes.md"))).isEqualTo(notesAfter);
+    }
+
+    @Test
+    void aStopBetweenTheFileAndItsMarkReplaysNothingAndTheOwnersLaterRevertStays() throws Exception {
+        store.add(clean(), IdentityFile.MEMORY, "a");
+        store.add(clean(), IdentityFile.MEMORY, "b");
+        String notes = read(dir.resolve("notes.md"));
+        stopBeforeTheMark();
+        reopen();
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n§\nb\n");
+        assertThat(read(dir.resolve("notes.md"))).isEqualTo(notes);
+        // The start found the edit done and marked it: nothing the owner does now brings it back.
+        assertThat(read(dir.resolve("edits/finished"))).isEqualTo("2026-09-24-0001\n2026-09-24-0002\n");
+        ownersTextStaysOverRestarts("memory.md", "a\n");
+    }
+
+    @Test
+    void aStopBetweenANoteAndItsMarkAppendsItOnceAndTheOwnersLaterDeletionStays() throws Exception {
+        store.note(clean(), "first");
+        String onlyFirst = read(dir.resolve("notes.md"));
+        store.note(clean(), "second");
+        String both = read(dir.resolve("notes.md"));
+        stopBeforeTheMark();
+        reopen();
+        assertThat(read(dir.resolve("notes.md"))).isEqualTo(both);
+        ownersTextStaysOverRestarts("notes.md", onlyFirst);
     }
 }
