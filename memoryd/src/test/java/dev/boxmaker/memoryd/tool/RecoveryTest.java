@@ -278,4 +278,19 @@ class RecoveryTest {
         assertThat(read(dir.resolve("notes.md"))).isEqualTo(both);
         ownersTextStaysOverRestarts("notes.md", onlyFirst);
     }
+
+    @Test
+    void aMarkThatCannotBeWrittenFailsTheCallAndTheNextWriteMarksTheDoneEdit() throws Exception {
+        store.add(clean(), IdentityFile.MEMORY, "a");
+        Path marks = dir.resolve("edits/finished");
+        Files.delete(marks);
+        Files.createDirectory(marks); // every append to it fails, as on a full disk
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> store.add(clean(), IdentityFile.MEMORY, "b"))
+                .isInstanceOf(java.io.IOException.class);
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n§\nb\n");
+        Files.delete(marks);
+        store.add(clean(), IdentityFile.MEMORY, "c");
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n§\nb\n§\nc\n");
+        assertThat(read(marks)).isEqualTo("2026-09-24-0002\n2026-09-24-0003\n");
+    }
 }
