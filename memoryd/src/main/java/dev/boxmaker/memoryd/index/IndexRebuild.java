@@ -51,9 +51,26 @@ final class IndexRebuild {
         return now == null ? OptionalLong.empty() : OptionalLong.of(now.get());
     }
 
-    /** Builds the new file, whole and flushed to disk, beside the index; what it read. */
+    /**
+     * Builds the new file, whole and flushed to disk, beside the index; what it read. A build that
+     * fails deletes its file: a full disk is the likeliest reason, and a half-built file left there
+     * would keep the disk full for the memory writes that go on meanwhile.
+     */
     Reindexed build() throws IOException, SQLException {
         IndexFile.deleteWithSidecars(fresh);
+        try {
+            return buildFresh();
+        } catch (IOException | SQLException | RuntimeException | Error e) {
+            try {
+                IndexFile.deleteWithSidecars(fresh);
+            } catch (IOException | RuntimeException again) {
+                e.addSuppressed(again);
+            }
+            throw e;
+        }
+    }
+
+    private Reindexed buildFresh() throws IOException, SQLException {
         IndexBuilder.Counts counts;
         long notes;
         // Flushed whole below, before it is renamed over the index.
