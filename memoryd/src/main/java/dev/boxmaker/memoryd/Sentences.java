@@ -341,6 +341,10 @@ public final class Sentences {
         return "the index could not list " + dir + ": " + why;
     }
 
+    public static String notesReadAgain(Path notes) {
+        return "the index reads " + notes + " again whole: it was changed other than by memoryd's appends";
+    }
+
     public static String notesUnreadable(Path notes, String why) {
         return "the index could not read " + notes + ": " + why;
     }

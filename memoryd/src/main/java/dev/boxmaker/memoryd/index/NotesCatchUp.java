@@ -49,17 +49,26 @@ final class NotesCatchUp {
     /**
      * Reads notes.md past its progress: notes added, retracted notes taken out. It reads from the
      * byte offset in {@code progress}, so a catch-up after an edit reads that edit's notes, not the
-     * whole file; an offset that is missing (an index from before offsets were kept) or no longer
-     * starts a note (the owner rewrote the file) falls back to counting notes from the start.
+     * whole file. An offset that no longer starts a note (the owner edited the file) has every
+     * note read again; one that is missing (an index from before offsets were kept) falls back to
+     * counting notes from the start.
      */
     long catchUp(Path notesFile) throws SQLException {
-        LogProgress at = LogProgress.read(c, NOTES_LOG);
+        LogProgress read = LogProgress.read(c, NOTES_LOG);
         NotesFile file = new NotesFile(notesFile);
         Optional<NotesFile.Tail> tail;
+        boolean again = false;
         try {
-            tail = at.bytes() == null ? Optional.empty() : file.readFrom(at.bytes());
-            if (tail.isEmpty()) {
-                tail = file.readFrom(0).orElseThrow().pastFirst(at.records());
+            tail = read.bytes() == null ? Optional.empty() : file.readFrom(read.bytes());
+            if (tail.isEmpty() && read.bytes() != null) {
+                // The file no longer goes on from where the index read it: the owner edited it. A count
+                // of notes would skip as many new notes as the owner deleted, or read a note again for
+                // each one written in the middle; its notes are read again whole, as a reindex reads them.
+                tail = file.readFrom(0);
+                again = true;
+                LOG.info(Sentences.notesReadAgain(notesFile));
+            } else if (tail.isEmpty()) {
+                tail = file.readFrom(0).orElseThrow().pastFirst(read.records());
             }
         } catch (IOException e) {
             LOG.warn(Sentences.notesUnreadable(notesFile, e.getMessage()));
@@ -68,14 +77,19 @@ final class NotesCatchUp {
         if (tail.isEmpty()) {
             return 0;
         }
+        LogProgress at = again ? LogProgress.START : read;
         List<NotesFile.Note> notes = tail.get().notes();
         long next = tail.get().next();
-        if (notes.isEmpty() && at.bytes() != null && next == at.bytes()) {
+        if (notes.isEmpty() && !again && at.bytes() != null && next == at.bytes()) {
             return 0;
         }
         flush.run();
         long[] added = {0};
+        boolean readAgain = again;
         LogProgress.transaction(c, () -> {
+            if (readAgain) {
+                deleteAll();
+            }
             List<IndexRow> rows = new ArrayList<>();
             for (int i = 0; i < notes.size(); i++) {
                 NotesFile.Note note = notes.get(i);
@@ -95,6 +109,20 @@ final class NotesCatchUp {
             added[0] += rows.size();
         }, Map.of(NOTES_LOG, new LogProgress(at.records() + notes.size(), Label.SESSION_START, next)));
         return added[0];
+    }
+
+    /** Takes every note's row out, before notes.md is read again whole. */
+    private void deleteAll() throws SQLException {
+        List<Long> rowids = new ArrayList<>();
+        try (PreparedStatement q = c.prepareStatement("SELECT rowid FROM sources WHERE kind = 'note'");
+                ResultSet rs = q.executeQuery()) {
+            while (rs.next()) {
+                rowids.add(rs.getLong(1));
+            }
+        }
+        for (long rowid : rowids) {
+            writes.delete(rowid);
+        }
     }
 
     /** Takes out the latest noted entry with this text: the note a retraction names (memoryd.md). */

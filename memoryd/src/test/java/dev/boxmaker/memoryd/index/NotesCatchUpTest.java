@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * notes.md read past the byte offset kept in {@code progress}: each catch-up reads only what was
  * appended since, a note not yet whole is read once it is, and an offset that no longer fits the
- * file falls back to counting notes.
+ * file (the owner edited it) has the notes read again whole; an index that kept no offset counts them.
  */
 class NotesCatchUpTest {
     static final String S = "mm-aaaaaaaaaaaa";
@@ -153,7 +153,7 @@ class NotesCatchUpTest {
     }
 
     @Test
-    void anOffsetThatNoLongerStartsANoteFallsBackToCounting() throws Exception {
+    void anOffsetThatNoLongerStartsANoteHasTheNotesReadAgainWhole() throws Exception {
         append(noted("one"), noted("two"));
         try (MemoryIndex index = open()) {
             index.flush().get();
@@ -164,6 +164,47 @@ class NotesCatchUpTest {
         try (MemoryIndex index = open()) {
             assertThat(notes(index)).containsExactly("0 one", "1 two", "2 three");
             assertThat(progress(index)).isEqualTo("3 notes, " + Files.size(notesPath()) + " bytes");
+        }
+    }
+
+    /** notes.md with the entry whose body is {@code body} taken out, as the owner's editor saves it. */
+    void ownerDeletes(String body) throws Exception {
+        String text = Files.readString(notesPath());
+        String entry = noted(body).header().line() + "\n" + body + "\n";
+        assertThat(text).contains(entry);
+        Files.writeString(notesPath(), text.replace(entry, ""));
+    }
+
+    @Test
+    void aNoteTheOwnerDeletedMidRunCostsNoLaterNoteAndLeavesRecall() throws Exception {
+        append(noted("one"), noted("two"), noted("three"));
+        try (MemoryIndex index = open()) {
+            assertThat(notes(index)).containsExactly("0 one", "1 two", "2 three");
+            ownerDeletes("two");
+            append(noted("four, taken after the owner's edit"));
+            index.notesChanged().get();
+            assertThat(notes(index)).containsExactly("0 one", "1 three", "2 four, taken after the owner's edit");
+            append(noted("five"));
+            index.notesChanged().get();
+            List<String> caughtUp = Rows.all(index);
+            assertThat(notes(index)).containsExactly("0 one", "1 three", "2 four, taken after the owner's edit", "3 five");
+            index.reindex();
+            assertThat(Rows.all(index)).containsExactlyElementsOf(caughtUp);
+        }
+    }
+
+    @Test
+    void aNoteTheOwnerWroteInTheMiddleMidRunIsReadOnceAndNoOtherTwice() throws Exception {
+        append(noted("one"), noted("two"));
+        try (MemoryIndex index = open()) {
+            assertThat(notes(index)).containsExactly("0 one", "1 two");
+            String text = Files.readString(notesPath());
+            String two = noted("two").header().line() + "\ntwo\n";
+            Files.writeString(notesPath(), text.replace(two, noted("the owner's own").header().line()
+                    + "\nthe owner's own\n" + two));
+            append(noted("three"));
+            index.notesChanged().get();
+            assertThat(notes(index)).containsExactly("0 one", "1 the owner's own", "2 two", "3 three");
         }
     }
 
