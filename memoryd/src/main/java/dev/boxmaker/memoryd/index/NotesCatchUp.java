@@ -83,6 +83,13 @@ final class NotesCatchUp {
         if (notes.isEmpty() && !again && at.bytes() != null && next == at.bytes()) {
             return 0;
         }
+        long[] retracted;
+        try {
+            retracted = retracted(file, at.records(), notes);
+        } catch (IOException e) {
+            LOG.warn(Sentences.notesUnreadable(notesFile, e.getMessage()));
+            return 0;
+        }
         flush.run();
         long[] added = {0};
         boolean readAgain = again;
@@ -97,7 +104,7 @@ final class NotesCatchUp {
                     writes.insert(rows);
                     added[0] += rows.size();
                     rows.clear();
-                    retract(note.body());
+                    retract(retracted[i], note.body());
                 } else {
                     IndexRow row = NoteRows.row(at.records() + i, note);
                     if (row.dataClass().compareTo(maxClass) <= 0) {
@@ -125,11 +132,55 @@ final class NotesCatchUp {
         }
     }
 
-    /** Takes out the latest noted entry with this text: the note a retraction names (memoryd.md). */
-    private void retract(String body) throws SQLException {
+    /**
+     * For each retraction among {@code notes} (entries from number {@code first} on), the number of the
+     * entry it names, -1 for none: the latest noted entry before it in notes.md with its text
+     * (memoryd.md). Looked for in the file, not among the index's rows: a note above {@code max_class}
+     * has no row, and the row with its text would be another note's. The entries before
+     * {@code first} are read only when a retraction names none of those after it.
+     */
+    private static long[] retracted(NotesFile file, long first, List<NotesFile.Note> notes) throws IOException {
+        long[] out = new long[notes.size()];
+        List<NotesFile.Note> before = null;
+        for (int i = 0; i < notes.size(); i++) {
+            out[i] = -1;
+            if (notes.get(i).header().kind() != NoteHeader.Kind.RETRACTED) {
+                continue;
+            }
+            String body = notes.get(i).body();
+            for (int j = i - 1; j >= 0 && out[i] < 0; j--) {
+                if (namedBy(notes.get(j), body)) {
+                    out[i] = first + j;
+                }
+            }
+            if (out[i] < 0 && first > 0) {
+                if (before == null) {
+                    List<NotesFile.Note> whole = file.readFrom(0).orElseThrow().notes();
+                    before = whole.subList(0, (int) Math.min(first, whole.size()));
+                }
+                for (int j = before.size() - 1; j >= 0 && out[i] < 0; j--) {
+                    if (namedBy(before.get(j), body)) {
+                        out[i] = j;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean namedBy(NotesFile.Note note, String retractionBody) {
+        return note.header().kind() == NoteHeader.Kind.NOTED && note.body().equals(retractionBody);
+    }
+
+    /** Takes out the row of entry {@code entry}, if it has one: the note a retraction names. */
+    private void retract(long entry, String body) throws SQLException {
+        if (entry < 0) {
+            return;
+        }
         try (PreparedStatement q = c.prepareStatement("SELECT sources.rowid FROM sources JOIN hits ON hits.rowid = sources.rowid"
-                + " WHERE sources.kind = 'note' AND sources.role = 'noted' AND hits.text = ? ORDER BY sources.rowid DESC LIMIT 1")) {
-            q.setString(1, body);
+                + " WHERE sources.kind = 'note' AND sources.role = 'noted' AND sources.record = ? AND hits.text = ?")) {
+            q.setLong(1, entry);
+            q.setString(2, body);
             try (ResultSet rs = q.executeQuery()) {
                 if (rs.next()) {
                     writes.delete(rs.getLong(1));

@@ -167,6 +167,32 @@ class NotesCatchUpTest {
         }
     }
 
+    @Test
+    void retractingANoteAboveMaxClassLeavesTheIndexedNoteWithTheSameText() throws Exception {
+        NotesFile.Note secret = new NotesFile.Note(NoteHeader.noted(T0, S, DataClass.SECRET, false, false), "the same words");
+        append(noted("the same words"));
+        try (MemoryIndex index = open()) {
+            assertThat(notes(index)).containsExactly("0 the same words");
+            // A note of a secret session is not indexed (max_class private); the owner undoes it.
+            append(secret, new NotesFile.Note(NoteHeader.retracted(T0, "2026-09-20-0002"), "the same words"));
+            index.notesChanged().get();
+            assertThat(notes(index)).containsExactly("0 the same words");
+            index.reindex();
+            assertThat(notes(index)).containsExactly("0 the same words");
+        }
+        // The retraction read at start, by an index that had read both notes before it.
+        Files.delete(home.resolve("index/memory.sqlite3"));
+        Files.writeString(notesPath(), "");
+        append(noted("the same words"), secret);
+        try (MemoryIndex index = open()) {
+            assertThat(notes(index)).containsExactly("0 the same words");
+        }
+        append(new NotesFile.Note(NoteHeader.retracted(T0, "2026-09-20-0002"), "the same words"));
+        try (MemoryIndex index = open()) {
+            assertThat(notes(index)).containsExactly("0 the same words");
+        }
+    }
+
     /** notes.md with the entry whose body is {@code body} taken out, as the owner's editor saves it. */
     void ownerDeletes(String body) throws Exception {
         String text = Files.readString(notesPath());
