@@ -41,19 +41,13 @@ final class IndexBuilder {
 
     /**
      * During a build, the rows handed to the writing threads at a time, in parts of a transaction's
-     * batch. A whole batch's rows (about 14 MB at chat-like sizes) outlived several young collections
-     * and were copied into the old generation, which then filled and was collected whole every third
-     * batch or so: 1.2 s of pauses at a million records, every thread stopped, against 0.5 s with
-     * parts. Each batch is still one transaction and one FTS5 segment, and its postings are cut at its
-     * end as before, so the file built is the same (docs/benchmarks.md, session 10).
+     * batch: whole batches (about 14 MB) filled the old generation, 1.2 s of pauses at a million
+     * records against 0.5 s. A batch is still one transaction and one FTS5 segment, so the file built
+     * is the same (docs/decisions.md; docs/benchmarks.md, session 10).
      */
     static final int BUILD_PART_ROWS = 2_048;
 
-    /**
-     * During a build, the parts handed over and not yet written, at most: the writing threads have
-     * work queued while the next part is read, and the reading goes on while they write, where one
-     * batch in flight left the reading thread or FTS5's idle at each hand-over.
-     */
+    /** During a build, the parts handed over and not yet written, at most, so neither side waits at a hand-over. */
     static final int BUILD_PARTS_IN_FLIGHT = 4;
 
     /** What a catch-up read. */
@@ -75,11 +69,7 @@ final class IndexBuilder {
     /** During a build: the rows of a part ({@link #BUILD_PART_ROWS}) and the parts in flight at most. */
     private final int partRows;
     private final int partsInFlight;
-    /**
-     * Records the pending transaction takes before it is written: the first batches of a catch-up's
-     * pipeline are smaller ({@link #FIRST_BATCH_RECORDS}, then twice as many each time), so the
-     * writing thread starts early instead of waiting while a whole first batch is read.
-     */
+    /** Records the pending transaction takes before it is written (see {@link #FIRST_BATCH_RECORDS}). */
     private int batchRecords;
     /** While a catch-up of every log runs: the threads writing batches, and the next rowid. */
     private WritingThreads writing;
@@ -197,6 +187,8 @@ final class IndexBuilder {
                 rounds.end(writing);
             }
         } catch (SQLException | RuntimeException e) {
+            // Kept, the next session_updated would commit this progress, past records whose rows were lost.
+            discardPending();
             if (rounds != null) {
                 stopPipelineQuietly();
                 rounds.abandon();
@@ -225,6 +217,13 @@ final class IndexBuilder {
             rounds = new CatchUpRounds(c, indexFile, writes, roundLimits);
         }
         writing = side == null && rounds == null ? new WritingThreads(false) : new WritingThreads(true, partsInFlight);
+    }
+
+    /** Forgets the rows read and not committed, and the progress they would reach. */
+    private void discardPending() {
+        pendingRows.clear();
+        pendingProgress.clear();
+        pendingRecords = 0;
     }
 
     /** After a failure: the threads ended, the first failure being the one thrown. */
@@ -327,10 +326,8 @@ final class IndexBuilder {
         }
         List<IndexRow> rows = new ArrayList<>(pendingRows);
         Map<String, LogProgress> progress = new LinkedHashMap<>(pendingProgress);
-        pendingRows.clear();
-        pendingProgress.clear();
         long records = pendingRecords;
-        pendingRecords = 0;
+        discardPending();
         if (writing == null) {
             LogProgress.transaction(c, () -> writes.insert(rows), progress);
             return;

@@ -82,6 +82,15 @@ class CatchUpRoundsTest {
         return out;
     }
 
+    /** {@link #everything} but the postings, whose rowids follow the order rows were committed in. */
+    static List<String> contents(Connection c) throws Exception {
+        List<String> out = new ArrayList<>(Rows.all(c));
+        out.addAll(TestIndexes.table(c, "SELECT term, docs, tf_max, len_min FROM terms ORDER BY term"));
+        out.addAll(TestIndexes.table(c, "SELECT rows, tokens FROM stats"));
+        out.addAll(TestIndexes.table(c, "SELECT log, records, class, untrusted, bytes FROM progress ORDER BY log"));
+        return out;
+    }
+
     /**
      * FTS5's own check of its index against its rows, the postings against FTS5's instances, and
      * FTS5's merge and pending-data settings {@code settings} (FTS5's defaults where the file names
@@ -156,6 +165,41 @@ class CatchUpRoundsTest {
             new IndexBuilder(b, home, DataClass.PRIVATE, new AtomicLong(), 3).catchUpAll(notes());
             assertThat(everything(r)).containsExactlyElementsOf(everything(b));
             wholeAndAgreeing(r, "4|1048576|");
+        }
+    }
+
+    /**
+     * A round whose write fails (a full disk) wherever the failure surfaces: then, as memoryd goes on
+     * with the same builder, a session_updated of each log, and at the next start a catch-up of
+     * every log, must leave the index the batch-by-batch one, no record lost.
+     */
+    @Test
+    void aRoundWhoseWriteFailsLosesNoRecordToTheUpdatesThatFollowIt() throws Exception {
+        for (String session : SESSIONS) {
+            write(session, 12);
+        }
+        Path base = indexed("base");
+        for (String session : SESSIONS) {
+            write(session, 40);
+        }
+        Path batches = indexed("batches");
+        for (int failAt = 50; failAt <= 75; failAt++) {
+            Path rounds = home.resolve("index/rounds-" + failAt + ".sqlite3");
+            Files.copy(base, rounds);
+            try (Connection r = IndexFile.open(rounds, true); Connection b = IndexFile.open(batches, true)) {
+                r.createStatement().execute("CREATE TRIGGER full AFTER INSERT ON sources WHEN NEW.rowid = " + failAt
+                        + " BEGIN SELECT RAISE(FAIL, 'the disk is full'); END");
+                IndexBuilder memoryd = builder(r, 20, () -> { });
+                assertThatThrownBy(() -> memoryd.catchUpAll(notes(), rounds)).isInstanceOf(SQLException.class);
+                r.createStatement().execute("DROP TRIGGER full");
+                for (String session : SESSIONS) {
+                    memoryd.catchUpLog(dev.boxmaker.proto.SessionId.of(session));
+                }
+                builder(r, 20, () -> { }).catchUpAll(notes(), rounds);
+                // Rows are numbered in the order they were committed, so the postings' rows differ.
+                assertThat(contents(r)).as("a write failing at row %d", failAt).containsExactlyElementsOf(contents(b));
+                wholeAndAgreeing(r, "4|1048576|");
+            }
         }
     }
 
