@@ -158,10 +158,24 @@ public final class PostingCodec {
         }
     }
 
+    /**
+     * What a segment that does not decode is: its bytes are not what was written, where SQLite sees
+     * no damage (its pages are whole). SQLite's code for a corrupt file, so the index is damaged until
+     * a reindex, as for damage SQLite finds.
+     */
+    public static java.sql.SQLException damaged(RuntimeException e) {
+        return new java.sql.SQLException("[SQLITE_CORRUPT] a posting segment does not decode (" + e + ")", null, 11, e);
+    }
+
     /** Reads the block headers of a segment whose first rowid is {@code first}. */
     public static Blocks blocks(byte[] blob, long first) {
         int[] at = {0};
-        int count = (int) readVarint(blob, at);
+        long blocks = readVarint(blob, at);
+        if (blocks < 1 || blocks > blob.length) {
+            // Before any array is made at that size: a damaged count could ask for gigabytes.
+            throw new IllegalArgumentException("a posting segment holds " + blocks + " blocks in " + blob.length + " bytes");
+        }
+        int count = (int) blocks;
         Blocks b = new Blocks(count, first - 1);
         long previous = first - 1;
         int payloadLength = 0;

@@ -62,7 +62,7 @@ final class PostingWrites {
                     try (ResultSet rs = tail.executeQuery()) {
                         if (rs.next() && rs.getInt(3) + fresh.size <= shape.segmentMax()) {
                             all = new Postings(rs.getInt(3) + fresh.size);
-                            PostingCodec.decodeAll(rs.getBytes(4), rs.getLong(2), all);
+                            decodeAll(rs.getBytes(4), rs.getLong(2), all);
                             for (int i = 0; i < fresh.size; i++) {
                                 all.add(fresh.rows[i], fresh.counts[i], fresh.lengths[i]);
                             }
@@ -75,6 +75,15 @@ final class PostingWrites {
             }
             drop.executeBatch();
             put.executeBatch();
+        }
+    }
+
+    /** {@link PostingCodec#decodeAll}; a segment that does not decode is a damaged index. */
+    private static void decodeAll(byte[] blob, long first, Postings out) throws SQLException {
+        try {
+            PostingCodec.decodeAll(blob, first, out);
+        } catch (IndexOutOfBoundsException | IllegalArgumentException | NegativeArraySizeException e) {
+            throw PostingCodec.damaged(e);
         }
     }
 
@@ -143,7 +152,7 @@ final class PostingWrites {
                         continue;
                     }
                     id = rs.getLong(1);
-                    PostingCodec.decodeAll(rs.getBytes(3), rs.getLong(2), p);
+                    decodeAll(rs.getBytes(3), rs.getLong(2), p);
                 }
                 if (!p.remove(rowid)) {
                     continue;

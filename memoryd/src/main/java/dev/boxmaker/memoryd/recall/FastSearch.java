@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.recall;
 
+import dev.boxmaker.memoryd.index.PostingCodec;
 import dev.boxmaker.memoryd.index.Statements;
 import dev.boxmaker.memoryd.index.Tokens;
 import java.sql.Connection;
@@ -130,6 +131,9 @@ public final class FastSearch {
             return Optional.of(walk.best.sorted());
         } catch (TopRows.TimeUnavailable e) {
             throw (SQLException) e.getCause();
+        } catch (IndexOutOfBoundsException | IllegalArgumentException | NegativeArraySizeException e) {
+            // Read from a segment whose bytes are not what was written.
+            throw PostingCodec.damaged(e);
         }
     }
 

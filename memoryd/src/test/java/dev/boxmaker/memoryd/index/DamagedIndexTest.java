@@ -78,6 +78,43 @@ class DamagedIndexTest {
         }
     }
 
+    /**
+     * A segment of the fast path's postings damaged where SQLite cannot see it (its pages are whole,
+     * its bytes are not what was written): recall answers the damaged sentence rather than failing
+     * or answering wrong, writes that meet it stop rather than failing one by one, and a reindex repairs it.
+     */
+    @Test
+    void aDamagedPostingSegmentIsADamagedIndexUntilAReindex() throws Exception {
+        built();
+        byte[][] damages = {{0x05, 0x01}, {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07}, new byte[40], {}};
+        try (MemoryIndex index = open()) {
+            var search = new dev.boxmaker.memoryd.recall.Searcher(index);
+            for (byte[] garbage : damages) {
+                damage(index, garbage);
+                assertThatThrownBy(() -> search.search(List.of("launch"), 5)).isInstanceOf(IndexDamagedException.class);
+                assertThat(index.damaged()).isTrue();
+                assertThat(index.reindex().records()).isEqualTo(600);
+                assertThat(search.search(List.of("launch"), 5)).hasSize(5);
+            }
+            // A turn's few records join the damaged segment: the index stops, damaged, until a reindex.
+            damage(index, damages[0]);
+            append(home, A, user("one more launch", null));
+            index.sessionUpdated(SessionId.of(A)).get();
+            assertThat(index.damaged()).isTrue();
+            assertThat(index.reindex().records()).isEqualTo(601);
+            assertThat(search.search(List.of("one", "launch"), 1).get(0).text()).isEqualTo("one more launch");
+        }
+    }
+
+    /** Overwrites the segments of "launch" in the index's file as it is now. */
+    private static void damage(MemoryIndex index, byte[] garbage) throws Exception {
+        try (java.sql.Connection c = IndexConnections.open(index);
+                var update = c.prepareStatement("UPDATE postings SET data = ? WHERE term = 'launch'")) {
+            update.setBytes(1, garbage);
+            assertThat(update.executeUpdate()).isPositive();
+        }
+    }
+
     @Test
     void anEmptyFileIsAFreshIndex() throws Exception {
         append(home, A, user("hello", null));
