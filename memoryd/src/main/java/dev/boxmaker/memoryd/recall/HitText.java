@@ -124,7 +124,7 @@ public final class HitText {
         if (length <= SNIPPET_CHARS_MAX) {
             return text;
         }
-        int match = firstMatch(text, terms.stream().map(t -> t.toLowerCase(Locale.ROOT)).collect(Collectors.toSet()));
+        int match = firstMatch(text, terms.stream().map(HitText::fold).collect(Collectors.toSet()));
         int start = Math.max(0, match - SNIPPET_LEAD_CHARS);
         int room = SNIPPET_CHARS_MAX - (start > 0 ? 1 : 0) - 1;
         if (start + room >= length) {
@@ -137,7 +137,24 @@ public final class HitText {
         return (start > 0 ? ELLIPSIS : "") + text.substring(from, to) + (to < text.length() ? ELLIPSIS : "");
     }
 
-    /** The code-point index of the first word of {@code text} that is one of {@code terms}; 0 if none. */
+    /**
+     * A word as FTS5's unicode61 compares it, near enough to find the word it matched: lower-cased, and
+     * with its accents taken off (remove_diacritics), so "cafe" finds "Café" as "launch" finds "LAUNCH".
+     */
+    static String fold(String word) {
+        String lower = word.toLowerCase(Locale.ROOT);
+        for (int i = 0; i < lower.length(); i++) {
+            if (lower.charAt(i) >= 0x80) {
+                StringBuilder out = new StringBuilder(lower.length());
+                java.text.Normalizer.normalize(lower, java.text.Normalizer.Form.NFD).codePoints()
+                        .filter(cp -> Character.getType(cp) != Character.NON_SPACING_MARK).forEach(out::appendCodePoint);
+                return out.toString();
+            }
+        }
+        return lower;
+    }
+
+    /** The code-point index of the first word of {@code text} whose {@link #fold} is one of {@code terms}; 0 if none. */
     static int firstMatch(String text, Set<String> terms) {
         int cpIndex = 0;
         int start = -1;
@@ -149,7 +166,7 @@ public final class HitText {
                 start = i;
                 startCp = cpIndex;
             } else if (!word && start >= 0) {
-                if (terms.contains(text.substring(start, i).toLowerCase(Locale.ROOT))) {
+                if (terms.contains(fold(text.substring(start, i)))) {
                     return startCp;
                 }
                 start = -1;

@@ -38,6 +38,26 @@ class HitTextTest {
         assertThat(s.codePointCount(0, s.length())).isEqualTo(600);
     }
 
+    /**
+     * FTS5 folds accents (unicode61's remove_diacritics), so "cafe" finds "Café" and "café" finds
+     * "cafe": the window is around that word, as it is around a word that differs only in case.
+     */
+    @Test
+    void aLongerTextIsCutAroundAMatchThatDiffersOnlyInAccents(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String text = "a ".repeat(500) + "Café au lait " + "b ".repeat(500);
+        String expected = "…" + "a ".repeat(75) + "Café au lait " + "b ".repeat(217) + "b…";
+        try (var c = dev.boxmaker.memoryd.index.TestIndexes.build(dir.resolve("memory.sqlite3"), List.of(text),
+                List.of("2026-09-20T14:02:11Z"))) {
+            assertThat(LiteralSearch.top(c, List.of("cafe"), 1)).hasSize(1);
+        }
+        assertThat(HitText.snippet(text, List.of("cafe"))).isEqualTo(expected).hasSize(600);
+        String plain = text.replace("Café", "cafe");
+        assertThat(HitText.snippet(plain, List.of("café"))).isEqualTo(expected.replace("Café", "cafe"));
+        String decomposed = text.replace("Café", "Cafe\u0301");
+        assertThat(HitText.snippet(decomposed, List.of("café"))).startsWith("…" + "a ".repeat(75) + "Cafe\u0301 au");
+    }
+
     @Test
     void snippetsCountCharactersNotUtf16Units() {
         String text = "\uD83D\uDE00".repeat(700) + " launch";
