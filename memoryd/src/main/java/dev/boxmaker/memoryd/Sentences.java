@@ -342,7 +342,8 @@ public final class Sentences {
     }
 
     public static String notesReadAgain(Path notes) {
-        return "the index reads " + notes + " again whole: it was changed other than by memoryd's appends";
+        return "the index reads " + notes + " again whole: it no longer goes on from where the index had read it"
+                + " (edited, or an append cut short)";
     }
 
     public static String notesUnreadable(Path notes, String why) {
