@@ -62,6 +62,23 @@ class DamagedIndexTest {
         checkDamagedThenRepaired();
     }
 
+    @Test
+    void aTruncatedFileWithAGarbageLogBesideItIsDamagedUntilAReindex() throws Exception {
+        Path file = built();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.truncate(Files.size(file) / 2);
+        }
+        byte[] garbage = new byte[8192];
+        new java.util.Random(7).nextBytes(garbage);
+        Files.write(home.resolve("index/memory.sqlite3-wal"), garbage);
+        try (MemoryIndex index = open()) {
+            var search = new dev.boxmaker.memoryd.recall.Searcher(index);
+            assertThatThrownBy(() -> search.search(List.of("record", "weather"), 10)).isInstanceOf(IndexDamagedException.class);
+            assertThat(index.reindex().records()).isEqualTo(600);
+            assertThat(search.search(List.of("record", "weather"), 10)).hasSize(10);
+        }
+    }
+
     private void checkDamagedThenRepaired() throws Exception {
         try (MemoryIndex index = open()) {
             assertThat(index.damaged()).isTrue();
