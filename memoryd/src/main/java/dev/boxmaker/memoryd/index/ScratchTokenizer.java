@@ -53,11 +53,26 @@ final class ScratchTokenizer {
             }
             insert.executeBatch();
         }
-        Map<Long, Map<Integer, String>> byDoc = new HashMap<>();
+        // Each text's tokens by position, every term held once: a map entry and a string per token
+        // took about 100 bytes of heap a token, and one accented record of 12 MB (two million
+        // tokens) ran memoryd's heap out, which lost the whole build it was part of.
+        String[][] byDoc = new String[texts.size()][];
+        int[] counts = new int[texts.size()];
+        Map<String, String> terms = new HashMap<>();
         try (Statement s = connection.createStatement();
                 ResultSet rs = s.executeQuery("SELECT term, doc, offset FROM temp.scratch_tokens")) {
             while (rs.next()) {
-                byDoc.computeIfAbsent(rs.getLong(2), d -> new java.util.TreeMap<>()).put(rs.getInt(3), rs.getString(1));
+                String term = terms.computeIfAbsent(rs.getString(1), t -> t);
+                int doc = (int) rs.getLong(2) - 1;
+                int at = rs.getInt(3);
+                String[] tokens = byDoc[doc];
+                if (tokens == null || at >= tokens.length) {
+                    int size = Math.max(at + 1, tokens == null ? 16 : tokens.length * 2);
+                    tokens = tokens == null ? new String[size] : java.util.Arrays.copyOf(tokens, size);
+                    byDoc[doc] = tokens;
+                }
+                tokens[at] = term;
+                counts[doc] = Math.max(counts[doc], at + 1);
             }
         }
         try (Statement s = connection.createStatement()) {
@@ -65,9 +80,19 @@ final class ScratchTokenizer {
         }
         List<List<String>> out = new ArrayList<>(texts.size());
         for (int i = 0; i < texts.size(); i++) {
-            Map<Integer, String> doc = byDoc.get((long) i + 1);
-            out.add(doc == null ? List.of() : List.copyOf(doc.values()));
+            out.add(byDoc[i] == null ? List.of() : inOrder(byDoc[i], counts[i]));
         }
         return out;
+    }
+
+    /** The first {@code count} of {@code tokens}, by position; a position FTS5 gave no token is left out. */
+    private static List<String> inOrder(String[] tokens, int count) {
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            if (tokens[i] != null) {
+                tokens[kept++] = tokens[i];
+            }
+        }
+        return java.util.Arrays.asList(tokens).subList(0, kept);
     }
 }

@@ -1,0 +1,70 @@
+package dev.boxmaker.memoryd.index;
+
+import static dev.boxmaker.memoryd.index.Logs.append;
+import static dev.boxmaker.memoryd.index.Logs.user;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxmaker.proto.DataClass;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A log of one enormous record (a line near the reader's limit) in text FTS5 must split itself (not
+ * plain ASCII), read by an index in memoryd's own heap ({@code -Xmx104m}, the systemd unit's): the
+ * index is built, that record and the next log's with it.
+ */
+class EnormousRecordTest {
+    @TempDir
+    Path home;
+
+    @Test
+    void aLogOfOneEnormousAccentedRecordIsIndexedInMemorydsHeap() throws Exception {
+        String[] words = {"été", "déjà", "très", "où", "à", "fenêtre", "lancement", "réunion", "jeudi", "prévu"};
+        StringBuilder text = new StringBuilder();
+        Random random = new Random(5);
+        while (text.length() < 6_000_000) {
+            text.append(words[random.nextInt(words.length)]).append(' ');
+        }
+        text.append("zéphyr");
+        append(home, "mm-aaaaenormous", user(text.toString(), null));
+        append(home, "mm-zzzzafter", user("the launch window moved to Thursday", null));
+        Path out = home.resolve("child.out");
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-Xmx104m", "-cp", System.getProperty("java.class.path"),
+                Child.class.getName(), home.toString())
+                .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        assertThat(child.waitFor(120, TimeUnit.SECONDS)).as("the child ended").isTrue();
+        String output = Files.readString(out, StandardCharsets.UTF_8);
+        assertThat(output).as(output).contains("rows: mm-aaaaenormous zéphyr, mm-zzzzafter Thursday");
+    }
+
+    /** The child: opens the home's index as memoryd does, waits for its build, prints what it holds. */
+    public static final class Child {
+        public static void main(String[] args) throws Exception {
+            Path home = Path.of(args[0]);
+            Files.createDirectories(home.resolve("memory"));
+            try (MemoryIndex index = MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"),
+                    home.resolve("memory/notes.md"), DataClass.PRIVATE))) {
+                index.flush().get();
+                List<String> rows = index.read(c -> {
+                    List<String> found = new java.util.ArrayList<>();
+                    try (var rs = c.createStatement().executeQuery("SELECT s.session, substr(h.text, -8) FROM sources s"
+                            + " JOIN hits h ON h.rowid = s.rowid WHERE hits MATCH 'zephyr OR thursday' ORDER BY s.session")) {
+                        while (rs.next()) {
+                            found.add(rs.getString(1) + " " + rs.getString(2).trim().replaceAll(".* ", ""));
+                        }
+                    }
+                    return found;
+                });
+                System.out.println("rows: " + String.join(", ", rows));
+            }
+            System.exit(0);
+        }
+    }
+}
