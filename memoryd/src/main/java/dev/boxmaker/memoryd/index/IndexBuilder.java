@@ -186,7 +186,7 @@ final class IndexBuilder {
             if (rounds != null) {
                 rounds.end(writing);
             }
-        } catch (SQLException | RuntimeException e) {
+        } catch (SQLException | RuntimeException | Error e) {
             // Kept, the next session_updated would commit this progress, past records whose rows were lost.
             discardPending();
             if (rounds != null) {

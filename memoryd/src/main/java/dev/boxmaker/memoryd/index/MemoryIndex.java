@@ -279,6 +279,10 @@ public final class MemoryIndex implements AutoCloseable {
             }
         } catch (Exception e) {
             LOG.error(Sentences.indexWriteFailed(e.getMessage()));
+        } catch (OutOfMemoryError e) {
+            // A record too large for the heap: what needed it is garbage once the task has unwound.
+            // Thrown, it ended the task (a whole catch-up at start) with no line at all.
+            LOG.error(Sentences.indexWriteFailed(e.toString()));
         }
     }
 

@@ -25,10 +25,24 @@ class EnormousRecordTest {
 
     @Test
     void aLogOfOneEnormousAccentedRecordIsIndexedInMemorydsHeap() throws Exception {
+        assertThat(runChild(6_000_000, "-Xmx104m")).contains("rows: mm-aaaaenormous zéphyr, mm-zzzzafter Thursday");
+    }
+
+    /**
+     * A heap too small for the record: the catch-up fails, and says so in memoryd's log; before, an
+     * error (not an exception) on the writer's thread ended its task with no line at all.
+     */
+    @Test
+    void aRecordTheHeapCannotHoldFailsTheCatchUpWithALogLine() throws Exception {
+        assertThat(runChild(12_000_000, "-Xmx40m")).contains("the index could not be updated: ").contains("rows: \n");
+    }
+
+    /** Runs {@link Child} on a home of a {@code chars}-long accented record and a short one; its output. */
+    private String runChild(int chars, String heap) throws Exception {
         String[] words = {"été", "déjà", "très", "où", "à", "fenêtre", "lancement", "réunion", "jeudi", "prévu"};
         StringBuilder text = new StringBuilder();
         Random random = new Random(5);
-        while (text.length() < 6_000_000) {
+        while (text.length() < chars) {
             text.append(words[random.nextInt(words.length)]).append(' ');
         }
         text.append("zéphyr");
@@ -36,12 +50,11 @@ class EnormousRecordTest {
         append(home, "mm-zzzzafter", user("the launch window moved to Thursday", null));
         Path out = home.resolve("child.out");
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-Xmx104m", "-cp", System.getProperty("java.class.path"),
+                "-XX:+UseSerialGC", heap, "-cp", System.getProperty("java.class.path"),
                 Child.class.getName(), home.toString())
                 .redirectErrorStream(true).redirectOutput(out.toFile()).start();
         assertThat(child.waitFor(120, TimeUnit.SECONDS)).as("the child ended").isTrue();
-        String output = Files.readString(out, StandardCharsets.UTF_8);
-        assertThat(output).as(output).contains("rows: mm-aaaaenormous zéphyr, mm-zzzzafter Thursday");
+        return Files.readString(out, StandardCharsets.UTF_8);
     }
 
     /** The child: opens the home's index as memoryd does, waits for its build, prints what it holds. */
