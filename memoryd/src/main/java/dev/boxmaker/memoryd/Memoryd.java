@@ -37,6 +37,8 @@ public class Memoryd {
             throw new UncheckedIOException(Sentences.startFailed(e.getMessage()), e);
         }
         sockets = MemorydSockets.start(vertx, settings, store, index);
+        // A turn that ended while the start's catch-up ran, before loopd's notice could be taken.
+        index.listening();
         LOG.infof("memoryd is listening on %s (loopd), %s (brokerd), %s (owner)",
                 settings.loopSocket(), settings.brokerSocket(), settings.adminSocket());
     }

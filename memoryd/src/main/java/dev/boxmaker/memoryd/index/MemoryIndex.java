@@ -140,6 +140,18 @@ public final class MemoryIndex implements AutoCloseable {
     }
 
     /**
+     * Queues one more catch-up of every log and notes.md, for when the sockets listen: a turn that
+     * ended after the start's catch-up read its log, and before loopd could tell memoryd, is read now
+     * rather than at the session's next turn. A log with nothing new costs a look at its progress.
+     */
+    public Future<Void> listening() {
+        return submit(() -> {
+            builder().catchUpAll(config.notesFile(), file);
+            return null;
+        });
+    }
+
+    /**
      * Queues reading {@code session}'s log past its progress. A session already queued and not yet
      * started is not queued twice (its read will see the new records), so the writer's queue holds
      * at most one task per session however fast updates come.
