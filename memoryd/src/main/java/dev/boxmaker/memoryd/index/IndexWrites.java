@@ -112,7 +112,7 @@ final class IndexWrites {
     private Prepared prepare(List<IndexRow> rows, long first, boolean endOfBatch) throws SQLException {
         // Which rows are plain is decided once here: a calibration ending meanwhile changes nothing.
         java.util.BitSet known = Tokens.known();
-        java.util.Iterator<List<String>> others = othersTokens(rows, known).iterator();
+        List<List<String>> others = Tokens.others(rows, known, Tokens.folds(), scratch);
         // Sized for as many terms as the last batch had (a catch-up's batches are alike), so the table
         // is not grown and rehashed step by step for each batch; at most a few per row, for a small batch.
         // A build numbers its terms once for all its batches.
@@ -129,7 +129,8 @@ final class IndexWrites {
         for (int r = 0; r < rows.size(); r++) {
             String text = rows.get(r).text();
             int length;
-            if (Tokens.plain(text, known)) {
+            List<String> rowTokens = others.get(r);
+            if (rowTokens == null) {
                 // A token and the character that ends it take two: a bound, so the text is read once here.
                 tokens = room(tokens, n + text.length() / 2 + 1);
                 int start = n;
@@ -140,7 +141,6 @@ final class IndexWrites {
                 }
                 length = n - start;
             } else {
-                List<String> rowTokens = others.next();
                 length = rowTokens.size();
                 stored[r] = String.join(" ", rowTokens);
                 tokens = room(tokens, n + length);
@@ -325,20 +325,6 @@ final class IndexWrites {
         }
         s.setLong(i++, length);
         s.setString(i, tokens);
-    }
-
-    /**
-     * The FTS5 tokens of the rows that are not plain (Tokens.plain), in order, split by FTS5 itself,
-     * all of a batch at once.
-     */
-    private List<List<String>> othersTokens(List<IndexRow> rows, java.util.BitSet known) throws SQLException {
-        List<String> others = new ArrayList<>();
-        for (IndexRow row : rows) {
-            if (!Tokens.plain(row.text(), known)) {
-                others.add(row.text());
-            }
-        }
-        return others.isEmpty() ? List.of() : scratch.tokens(others);
     }
 
     private void addStats(long rows, long tokens) throws SQLException {

@@ -15,10 +15,14 @@ import java.util.List;
  * ASCII and measured separators is <em>plain</em>: its tokens are split here. Any other text
  * (accented letters, which FTS5 folds; combining marks; other scripts) is split by FTS5 itself
  * through a scratch table ({@link ScratchTokenizer}). Before calibration only ASCII is plain.
+ * Calibration also measures what unicode61 makes of every other BMP code point ({@link Folds}), after
+ * which texts of accented letters (and other scripts) are split here too, exactly as FTS5 would.
  */
 public final class Tokens {
     /** The non-ASCII code points SQLite's unicode61 treats as separators; empty until calibrated. */
     private static volatile BitSet separators = new BitSet();
+    /** What unicode61 makes of each BMP code point, measured after {@link #separators}; null until then. */
+    private static volatile Folds folds;
 
     private Tokens() {
     }
@@ -47,6 +51,14 @@ public final class Tokens {
             i += Character.charCount(cp);
         }
         return true;
+    }
+
+    /**
+     * The measured folds, or null before they are: a text that is not plain is split by
+     * {@link Folds#split} when it can be, else by FTS5 ({@link ScratchTokenizer}).
+     */
+    static Folds folds() {
+        return folds;
     }
 
     /** The measured separators, for tests. */
@@ -116,6 +128,7 @@ public final class Tokens {
             }
         }
         separators = measured;
+        folds = Folds.measure(scratch, measured);
     }
 
     /**
@@ -143,6 +156,35 @@ public final class Tokens {
                     Character.CURRENCY_SYMBOL, Character.MODIFIER_SYMBOL, Character.OTHER_SYMBOL -> true;
             default -> false;
         };
+    }
+
+    /**
+     * The FTS5 tokens of each row that is not plain (Tokens.plain), null for a plain one: split by the
+     * measured {@code folds} where they can, the rest by FTS5 itself, all of a batch at once.
+     */
+    static List<List<String>> others(List<IndexRow> rows, BitSet known, Folds folds, ScratchTokenizer scratch)
+            throws java.sql.SQLException {
+        List<List<String>> out = new ArrayList<>(rows.size());
+        List<String> others = new ArrayList<>();
+        List<Integer> at = new ArrayList<>();
+        for (IndexRow row : rows) {
+            List<String> tokens = null;
+            if (!Tokens.plain(row.text(), known)) {
+                tokens = folds == null ? null : folds.split(row.text());
+                if (tokens == null) {
+                    at.add(out.size());
+                    others.add(row.text());
+                }
+            }
+            out.add(tokens);
+        }
+        if (!others.isEmpty()) {
+            List<List<String>> split = scratch.tokens(others);
+            for (int i = 0; i < at.size(); i++) {
+                out.set(at.get(i), split.get(i));
+            }
+        }
+        return out;
     }
 
     /** Whether {@code term} is one ASCII token as FTS5 would store it: lower-case letters and digits. */

@@ -11,6 +11,16 @@ public final class TestIndexes {
     private TestIndexes() {
     }
 
+    /** Measures SQLite's separators and folds now (memoryd does it on a thread of its own). */
+    public static void calibrate() throws Exception {
+        Tokens.calibrate(ScratchTokenizer.shared());
+    }
+
+    /** Whether {@code text}, not plain, is split by the measured folds rather than by FTS5. */
+    public static boolean foldedHere(String text) {
+        return !Tokens.plain(text) && Tokens.folds() != null && Tokens.folds().split(text) != null;
+    }
+
     /** A connection to a new index at {@code file} holding one row per text, with the given times. */
     public static Connection build(Path file, List<String> texts, List<String> times) throws Exception {
         IndexFile.createPrivate(file);
