@@ -29,6 +29,16 @@ class EnormousRecordTest {
     }
 
     /**
+     * A 9 MB accented record split by the measured folds (calibrated before the index opens), not by
+     * FTS5: a string a token, not each term held once, ran this heap out.
+     */
+    @Test
+    void anEnormousAccentedRecordSplitByTheFoldsIsIndexedInMemorydsHeap() throws Exception {
+        assertThat(runChild(9_000_000, "-Xmx104m", "calibrated")).contains("rows: mm-aaaaenormous zéphyr, mm-zzzzafter Thursday")
+                .contains("folds: measured");
+    }
+
+    /**
      * A heap too small for the record: the catch-up fails, and says so in memoryd's log; before, an
      * error (not an exception) on the writer's thread ended its task with no line at all.
      */
@@ -38,7 +48,7 @@ class EnormousRecordTest {
     }
 
     /** Runs {@link Child} on a home of a {@code chars}-long accented record and a short one; its output. */
-    private String runChild(int chars, String heap) throws Exception {
+    private String runChild(int chars, String heap, String... calibrated) throws Exception {
         String[] words = {"été", "déjà", "très", "où", "à", "fenêtre", "lancement", "réunion", "jeudi", "prévu"};
         StringBuilder text = new StringBuilder();
         Random random = new Random(5);
@@ -51,7 +61,7 @@ class EnormousRecordTest {
         Path out = home.resolve("child.out");
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC", heap, "-cp", System.getProperty("java.class.path"),
-                Child.class.getName(), home.toString())
+                Child.class.getName(), home.toString(), calibrated.length > 0 ? calibrated[0] : "")
                 .redirectErrorStream(true).redirectOutput(out.toFile()).start();
         assertThat(child.waitFor(120, TimeUnit.SECONDS)).as("the child ended").isTrue();
         return Files.readString(out, StandardCharsets.UTF_8);
@@ -62,6 +72,10 @@ class EnormousRecordTest {
         public static void main(String[] args) throws Exception {
             Path home = Path.of(args[0]);
             Files.createDirectories(home.resolve("memory"));
+            if (args[1].equals("calibrated")) {
+                Tokens.calibrate(ScratchTokenizer.shared());
+                System.out.println("folds: " + (Tokens.folds() == null ? "none" : "measured"));
+            }
             try (MemoryIndex index = MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"),
                     home.resolve("memory/notes.md"), DataClass.PRIVATE))) {
                 index.flush().get();
