@@ -136,7 +136,7 @@ final class IndexWrites {
                 int start = n;
                 for (int from = Tokens.next(text, 0); from < text.length(); from = Tokens.next(text, from)) {
                     int to = Tokens.end(text, from);
-                    tokens[n++] = table.plain(text, from, to, rowid);
+                    tokens[n++] = table.plain(text, from, Tokens.cut(from, to), rowid);
                     from = to;
                 }
                 length = n - start;

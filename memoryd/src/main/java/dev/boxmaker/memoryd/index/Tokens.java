@@ -226,10 +226,18 @@ public final class Tokens {
         List<String> tokens = new ArrayList<>();
         for (int from = next(text, 0); from < text.length(); ) {
             int to = end(text, from);
-            tokens.add(lower(text, from, to));
+            tokens.add(lower(text, from, cut(from, to)));
             from = next(text, to);
         }
         return tokens;
+    }
+
+    /**
+     * Where FTS5 cuts the plain token {@code text[from, to)}: at {@link Folds#MAX_TOKEN_BYTES}, one byte a
+     * character; the rest of it is no token of its own.
+     */
+    static int cut(int from, int to) {
+        return Math.min(to, from + Folds.MAX_TOKEN_BYTES);
     }
 
     /** An ASCII letter or digit as FTS5 stores it: lower case. */

@@ -43,6 +43,19 @@ class TokensTest {
         }
     }
 
+    /** FTS5 cuts a token to 32,768 bytes; the plain path kept all 40,000 letters, a term FTS5 never holds. */
+    @Test
+    void aPlainTokenLongerThanFts5KeepsIsCutAsFts5CutsIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String text = "x".repeat(40_000) + " Y";
+        assertThat(Tokens.plain(text)).isTrue();
+        assertThat(Tokens.split(text)).isEqualTo(ScratchTokenizer.shared().tokens(List.of(text)).get(0));
+        try (java.sql.Connection c = TestIndexes.build(dir.resolve("memory.sqlite3"), List.of(text, "x y"),
+                List.of("2026-09-20T14:00:00Z", "2026-09-20T14:01:00Z"))) {
+            assertThat(TestIndexes.postings(c, false)).containsExactlyElementsOf(TestIndexes.postings(c, true));
+        }
+    }
+
     @Test
     void accentedAndOtherLettersAreNotPlain() {
         assertThat(Tokens.plain("café")).isFalse();
