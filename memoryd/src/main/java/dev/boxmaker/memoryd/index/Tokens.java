@@ -73,22 +73,51 @@ public final class Tokens {
      * Starts {@link #calibrate} on a thread of its own, once per process. Nobody waits for it: until
      * it is done only ASCII texts are plain, and the others are split by FTS5 itself, which is exact
      * too, so the index opens and a catch-up starts meanwhile (the separators took about 0.3 s of
-     * memoryd's cold start, after SQLite's 0.3 s of loading; the folds take 1.3 s more alone, about
-     * 3 s beside a build of accented records). One that fails leaves the next call to start another.
+     * memoryd's cold start, after SQLite's 0.3 s of loading). The folds, 1.3 s more alone and about
+     * 3 s beside a build, are measured only once a text that is not plain is met
+     * ({@link #measureFoldsSoon}), so a home of ASCII never pays for them. One that fails leaves the
+     * next call to start another.
      */
     static void calibrateSoon() {
         if (!separators.isEmpty() || !CALIBRATING.compareAndSet(false, true)) {
             return;
         }
+        background("memoryd-index-calibrate", CALIBRATING, () -> measureSeparators(ScratchTokenizer.shared()));
+    }
+
+    /** Whether the folds' measure was started and has not failed; one runs per process. */
+    private static final java.util.concurrent.atomic.AtomicBoolean FOLDING = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Starts measuring the folds on a thread of its own, once the separators are known; nobody waits for it. */
+    static void measureFoldsSoon() {
+        if (folds != null || separators.isEmpty() || !FOLDING.compareAndSet(false, true)) {
+            return;
+        }
+        background("memoryd-index-folds", FOLDING, () -> calibrate(ScratchTokenizer.shared()));
+    }
+
+    private interface Measure {
+        void run() throws java.sql.SQLException;
+    }
+
+    private static void background(String name, java.util.concurrent.atomic.AtomicBoolean started, Measure measure) {
         Thread t = new Thread(() -> {
             try {
-                calibrate(ScratchTokenizer.shared());
+                measure.run();
             } catch (java.sql.SQLException | RuntimeException e) {
-                CALIBRATING.set(false);
+                started.set(false);
             }
-        }, "memoryd-index-calibrate");
+        }, name);
         t.setDaemon(true);
         t.start();
+    }
+
+    /** Measures the separators, then the folds ({@link Folds#measure}), each once per process. */
+    static synchronized void calibrate(ScratchTokenizer scratch) throws java.sql.SQLException {
+        measureSeparators(scratch);
+        if (folds == null && !separators.isEmpty()) {
+            folds = Folds.measure(scratch, separators);
+        }
     }
 
     /**
@@ -96,7 +125,7 @@ public final class Tokens {
      * numbered markers, {@code k0k<cp>k1k<cp>…}; a candidate that is not a separator glues its two
      * markers into one token. Done once per process: the SQLite library does not change under it.
      */
-    static synchronized void calibrate(ScratchTokenizer scratch) throws java.sql.SQLException {
+    private static synchronized void measureSeparators(ScratchTokenizer scratch) throws java.sql.SQLException {
         if (!separators.isEmpty()) {
             return;
         }
@@ -128,7 +157,6 @@ public final class Tokens {
             }
         }
         separators = measured;
-        folds = Folds.measure(scratch, measured);
     }
 
     /**
@@ -170,6 +198,9 @@ public final class Tokens {
         for (IndexRow row : rows) {
             List<String> tokens = null;
             if (!Tokens.plain(row.text(), known)) {
+                if (folds == null) {
+                    measureFoldsSoon();
+                }
                 tokens = folds == null ? null : folds.split(row.text());
                 if (tokens == null) {
                     at.add(out.size());
