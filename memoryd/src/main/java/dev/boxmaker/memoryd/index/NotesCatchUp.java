@@ -134,38 +134,52 @@ final class NotesCatchUp {
 
     /**
      * For each retraction among {@code notes} (entries from number {@code first} on), the number of the
-     * entry it names, -1 for none: the latest noted entry before it in notes.md with its text
-     * (memoryd.md). Looked for in the file, not among the index's rows: a note above {@code max_class}
-     * has no row, and the row with its text would be another note's. The entries before
-     * {@code first} are read only when a retraction names none of those after it.
+     * entry it names, -1 for none: the latest noted entry before it in notes.md with its text that no
+     * earlier retraction named (memoryd.md). Looked for in the file, not among the index's rows: a note
+     * above {@code max_class} has no row, and the row with its text would be another note's. The entries
+     * before {@code first} are read, with what their own retractions named, only when a retraction
+     * names none of those after it.
      */
     private static long[] retracted(NotesFile file, long first, List<NotesFile.Note> notes) throws IOException {
         long[] out = new long[notes.size()];
+        java.util.Set<Long> named = new java.util.HashSet<>();
         List<NotesFile.Note> before = null;
         for (int i = 0; i < notes.size(); i++) {
             out[i] = -1;
             if (notes.get(i).header().kind() != NoteHeader.Kind.RETRACTED) {
                 continue;
             }
-            String body = notes.get(i).body();
-            for (int j = i - 1; j >= 0 && out[i] < 0; j--) {
-                if (namedBy(notes.get(j), body)) {
-                    out[i] = first + j;
-                }
-            }
+            out[i] = latestNamed(notes, first, i, named);
             if (out[i] < 0 && first > 0) {
                 if (before == null) {
                     List<NotesFile.Note> whole = file.readFrom(0).orElseThrow().notes();
                     before = whole.subList(0, (int) Math.min(first, whole.size()));
-                }
-                for (int j = before.size() - 1; j >= 0 && out[i] < 0; j--) {
-                    if (namedBy(before.get(j), body)) {
-                        out[i] = j;
+                    for (int j = 0; j < before.size(); j++) {
+                        if (before.get(j).header().kind() == NoteHeader.Kind.RETRACTED) {
+                            named.add(latestNamed(before, 0, j, named)); // -1 (none) names nothing
+                        }
                     }
                 }
+                out[i] = latestNamed(before, 0, before.size(), notes.get(i).body(), named);
             }
+            named.add(out[i]);
         }
         return out;
+    }
+
+    /** The entry the retraction {@code list[at]} names among {@code list[0, at)}, numbered from {@code first}; -1 for none. */
+    private static long latestNamed(List<NotesFile.Note> list, long first, int at, java.util.Set<Long> named) {
+        return latestNamed(list, first, at, list.get(at).body(), named);
+    }
+
+    /** The latest noted entry of {@code list[0, end)} with text {@code body} not in {@code named}, numbered from {@code first}; -1 for none. */
+    private static long latestNamed(List<NotesFile.Note> list, long first, int end, String body, java.util.Set<Long> named) {
+        for (int j = end - 1; j >= 0; j--) {
+            if (namedBy(list.get(j), body) && !named.contains(first + j)) {
+                return first + j;
+            }
+        }
+        return -1;
     }
 
     private static boolean namedBy(NotesFile.Note note, String retractionBody) {

@@ -137,6 +137,26 @@ class NotesCatchUpTest {
     }
 
     @Test
+    void twoRetractionsOfTwoNotesWithTheSameTextTakeOutBoth() throws Exception {
+        append(noted("keep me"), noted("said twice"), noted("said twice"));
+        try (MemoryIndex index = open()) {
+            assertThat(notes(index)).containsExactly("0 keep me", "1 said twice", "2 said twice");
+            append(new NotesFile.Note(NoteHeader.retracted(T0, "2026-09-20-0003"), "said twice"));
+            index.notesChanged().get();
+            assertThat(notes(index)).containsExactly("0 keep me", "1 said twice");
+            // The second, read in a later catch-up, names the note the first one left.
+            append(new NotesFile.Note(NoteHeader.retracted(T0, "2026-09-20-0002"), "said twice"));
+            index.notesChanged().get();
+            assertThat(notes(index)).containsExactly("0 keep me");
+        }
+        // Both read in one catch-up, from the start.
+        Files.delete(home.resolve("index").resolve(MemoryIndex.FILE));
+        try (MemoryIndex index = open()) {
+            assertThat(notes(index)).containsExactly("0 keep me");
+        }
+    }
+
+    @Test
     void anIndexThatKeptOnlyTheCountOfNotesCountsThemOnceAndKeepsTheOffsetFromThen() throws Exception {
         append(noted("one"), noted("two"));
         try (MemoryIndex index = open()) {
