@@ -139,13 +139,7 @@ final class Folds {
             char c = text.charAt(i);
             char add;
             if (c < 0x80) {
-                if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-                    add = c;
-                } else if (c >= 'A' && c <= 'Z') {
-                    add = (char) (c + ('a' - 'A'));
-                } else {
-                    add = 0;
-                }
+                add = Tokens.word(c) ? Tokens.lower(c) : 0;
                 in |= add != 0;
             } else {
                 switch (kinds[c]) {

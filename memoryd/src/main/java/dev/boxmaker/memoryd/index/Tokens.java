@@ -248,7 +248,8 @@ public final class Tokens {
         return from;
     }
 
-    private static boolean word(char c) {
+    /** An ASCII letter or digit: a token character of a plain text. */
+    static boolean word(char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
     }
 
