@@ -228,7 +228,17 @@ class NotesCatchUpTest {
             assertThat(notes(index)).containsExactly("0 one", "1 two", "2 three");
             ownerDeletes("two");
             append(noted("four, taken after the owner's edit"));
-            index.notesChanged().get();
+            List<String> lines = new java.util.ArrayList<>();
+            java.util.logging.Handler capture = CatchUpTest.capture(lines);
+            java.util.logging.Logger logger = java.util.logging.Logger.getLogger(IndexBuilder.class.getName());
+            logger.addHandler(capture);
+            try {
+                index.notesChanged().get();
+            } finally {
+                logger.removeHandler(capture);
+            }
+            assertThat(lines).containsExactly("the index reads " + notesPath() + " again whole: it no longer goes on"
+                    + " from where the index had read it (edited, or an append cut short)");
             assertThat(notes(index)).containsExactly("0 one", "1 three", "2 four, taken after the owner's edit");
             append(noted("five"));
             index.notesChanged().get();
