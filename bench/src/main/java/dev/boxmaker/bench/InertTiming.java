@@ -7,7 +7,7 @@ import java.util.Random;
 import java.util.regex.Matcher;
 
 /**
- * Markup.inert (one pass from the end, session 9) against session 8's one pass from the start with
+ * Markup.inert (one pass from the end) against the former one pass from the start with
  * Markup.PATTERN, kept here as the baseline, on 600-character snippet-like texts, interleaved in one
  * run: recall makes every snippet inert. Usage: InertTiming (no arguments).
  */
@@ -52,7 +52,7 @@ public final class InertTiming {
                 long t1 = System.nanoTime();
                 for (int k = 0; k < 20; k++) for (String s : set) h += Markup.inert(s).length();
                 long t2 = System.nanoTime();
-                if (round >= 5) System.out.printf("%s: session 8 pass %.0f ns, inert now %.0f ns a 600-char text (%d)%n",
+                if (round >= 5) System.out.printf("%s: pass from the start %.0f ns, inert now %.0f ns a 600-char text (%d)%n",
                         set == plain ? "plain" : "with markup", (t1 - t0) / 40000.0, (t2 - t1) / 40000.0, h);
             }
         }

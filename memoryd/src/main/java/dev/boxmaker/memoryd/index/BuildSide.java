@@ -31,8 +31,8 @@ final class BuildSide implements AutoCloseable {
      * A catch-up round's side file (CatchUpRounds) holds no sources rows, which the round writes into
      * the index, and keeps its postings in order of term and first row: they are added to the index's
      * in that order, read page after page rather than row by row through an index (0.15 to 0.2 s a
-     * round of 250,000 records, against 0.6 through an index; docs/benchmarks.md, session 13), and
-     * no postings index is made at the end.
+     * round of 250,000 records, against 0.6 through an index; docs/benchmarks.md, "Catch-up past
+     * progress"), and no postings index is made at the end.
      */
     private static final String POSTINGS_IN_TERM_ORDER = "CREATE TABLE postings (term TEXT NOT NULL,"
             + " first INTEGER NOT NULL, last INTEGER NOT NULL, n INTEGER NOT NULL, data BLOB NOT NULL,"

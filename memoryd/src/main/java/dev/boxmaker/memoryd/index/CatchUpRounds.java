@@ -44,7 +44,7 @@ final class CatchUpRounds {
      * round fills it to its limit, with the side file's connection writing beside it, where a batch
      * written as it comes commits it at about a third of a build's. memoryd's peak during a catch-up
      * was about 20 MB lower with it (medians of eight launches), and no slower (docs/benchmarks.md,
-     * session 13).
+     * "Catch-up past progress").
      */
     static final int HASH_BYTES = 8 << 20;
 

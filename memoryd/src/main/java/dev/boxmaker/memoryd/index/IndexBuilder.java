@@ -43,7 +43,7 @@ final class IndexBuilder {
      * During a build, the rows handed to the writing threads at a time, in parts of a transaction's
      * batch: whole batches (about 14 MB) filled the old generation, 1.2 s of pauses at a million
      * records against 0.5 s. A batch is still one transaction and one FTS5 segment, so the file built
-     * is the same (docs/decisions.md; docs/benchmarks.md, session 10).
+     * is the same (docs/decisions.md).
      */
     static final int BUILD_PART_ROWS = 2_048;
 
