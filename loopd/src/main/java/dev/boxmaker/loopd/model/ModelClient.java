@@ -8,28 +8,29 @@ import dev.boxmaker.loopd.Sentences;
 import dev.boxmaker.loopd.config.Secret;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.log.ToolCall;
+import io.smallrye.faulttolerance.api.Guard;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.jboss.logging.Logger;
 
 /**
  * One OpenAI-compatible {@code /v1/chat/completions} call, not streamed, with {@code tools} and
  * {@code tool_choice: "auto"} (loopd.md, "The model"). Connection errors and 5xx are tried again
- * twice with back-off; a 4xx fails at once. A failure's log line holds the status, never the body
+ * twice with back-off, by a SmallRye Fault Tolerance guard that also holds each try to {@code [model]
+ * timeout}; a 4xx fails at once. A failure's log line holds the status, never the body
  * (it can echo the prompt) and never the key.
  */
 public final class ModelClient {
@@ -49,7 +50,7 @@ public final class ModelClient {
     private final Optional<Secret> apiKey;
     private final long maxReplyTokens;
     private final Duration timeout;
-    private final long backoffMillis;
+    private final Guard guard;
     private final HttpClient http;
 
     public ModelClient(URI url, String model, Optional<Secret> apiKey, long maxReplyTokens, Duration timeout,
@@ -59,7 +60,7 @@ public final class ModelClient {
         this.apiKey = apiKey;
         this.maxReplyTokens = maxReplyTokens;
         this.timeout = timeout;
-        this.backoffMillis = backoffMillis;
+        this.guard = guard(backoffMillis, timeout);
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(CONNECT_SECONDS))
                 .version(HttpClient.Version.HTTP_1_1).build();
     }
@@ -84,69 +85,86 @@ public final class ModelClient {
         } catch (IOException e) {
             throw new IllegalStateException("a prompt could not be written as JSON", e);
         }
-        HttpRequest.Builder request = HttpRequest.newBuilder(url).timeout(timeout)
+        HttpRequest.Builder request = HttpRequest.newBuilder(url)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         apiKey.ifPresent(k -> request.header("Authorization", "Bearer " + k.value()));
         HttpRequest built = request.build();
-        String lastFailure = null;
-        int lastStatus = 0;
-        for (int attempt = 0; attempt <= RETRIES_MAX; attempt++) {
-            if (attempt > 0) {
-                Thread.sleep(backoffMillis << (attempt - 1));
-            }
-            HttpResponse<byte[]> response;
-            try {
-                response = send(built);
-            } catch (ReplyBody.TooLarge e) {
-                LOG.warnf("the model at %s sent a reply over %d bytes", url, REPLY_BYTES_MAX);
-                throw new ModelException(Sentences.modelReplyInvalid(url.toString(), "larger than " + REPLY_BYTES_MAX + " bytes"));
-            } catch (IOException e) {
-                if (e instanceof HttpTimeoutException && !(e instanceof HttpConnectTimeoutException)) {
-                    // Not retried, as it is not a connection error: a model that took the whole timeout
-                    // would take it again, and three of the default 5 minutes outlast the 15 minutes a
-                    // client waits for a turn (wire.md).
-                    LOG.warnf("the model at %s did not answer within %d s", url, timeout.toSeconds());
-                    throw new ModelException(Sentences.modelTimedOut(url.toString(), timeout.toSeconds()));
-                }
-                lastFailure = e.getClass().getSimpleName();
-                lastStatus = 0;
-                LOG.warnf("the model at %s did not answer (try %d of %d): %s", url, attempt + 1, RETRIES_MAX + 1,
-                        lastFailure);
-                continue;
-            }
-            int status = response.statusCode();
-            if (status >= 500) {
-                lastStatus = status;
-                LOG.warnf("the model at %s answered HTTP %d (try %d of %d)", url, status, attempt + 1, RETRIES_MAX + 1);
-                continue;
-            }
-            if (status >= 400 || status < 200 || status >= 300) {
-                LOG.warnf("the model at %s refused the request with HTTP %d", url, status);
-                throw new ModelException(Sentences.modelRefused(url.toString(), status));
-            }
-            return parse(response.body());
+        AtomicInteger tries = new AtomicInteger();
+        try {
+            return parse(guard.call(() -> tryOnce(built, tries.incrementAndGet()), byte[].class));
+        } catch (Unanswered e) {
+            throw new ModelException(e.status != 0 ? Sentences.modelFailed(url.toString(), e.status)
+                    : Sentences.modelDown(url.toString(), e.failure));
+        } catch (TimeoutException e) {
+            // Not retried, as it is not a connection error: a model that took the whole timeout
+            // would take it again, and three of the default 5 minutes outlast the 15 minutes a
+            // client waits for a turn (wire.md).
+            LOG.warnf("the model at %s did not answer within %d s", url, timeout.toSeconds());
+            throw new ModelException(Sentences.modelTimedOut(url.toString(), timeout.toSeconds()));
+        } catch (ModelException | InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            // Only the class: the message could quote the request, the key with it.
+            throw new IllegalStateException("the model call failed with " + e.getClass().getName());
         }
-        throw new ModelException(lastStatus != 0 ? Sentences.modelFailed(url.toString(), lastStatus)
-                : Sentences.modelDown(url.toString(), lastFailure));
     }
 
     /**
-     * One try: the reply, headers and body, within {@code [model] timeout} as a whole (the request's
-     * own timeout ends once the headers are in, and a server that stops halfway through its body
-     * would hold the turn for ever), with the body read up to {@link #REPLY_BYTES_MAX}. A body that is
-     * not a success is not kept: only its status is used.
+     * The tries of one call (SmallRye Fault Tolerance): {@link #RETRIES_MAX} more after the first, only
+     * when one ends {@link Unanswered}, {@code backoffMillis} before the second and twice that before
+     * the third, with no jitter and no cap on their total; each try within {@code [model] timeout}.
+     */
+    private static Guard guard(long backoffMillis, Duration timeout) {
+        return Guard.create().withDescription("the model call")
+                .withRetry().maxRetries(RETRIES_MAX).retryOn(Unanswered.class)
+                .delay(backoffMillis, ChronoUnit.MILLIS).jitter(0, ChronoUnit.MILLIS).maxDuration(0, ChronoUnit.MILLIS)
+                .withExponentialBackoff().factor(2).maxDelay(0, ChronoUnit.MILLIS).done()
+                .done()
+                .withTimeout().duration(timeout.toMillis(), ChronoUnit.MILLIS).done()
+                .build();
+    }
+
+    /**
+     * Try number {@code attempt}: the body of a success; {@link Unanswered} for a connection error or a
+     * 5xx, which is tried again; a {@link ModelException} for anything else, which is not.
+     */
+    private byte[] tryOnce(HttpRequest request, int attempt) throws ModelException, Unanswered, InterruptedException {
+        HttpResponse<byte[]> response;
+        try {
+            response = send(request);
+        } catch (ReplyBody.TooLarge e) {
+            LOG.warnf("the model at %s sent a reply over %d bytes", url, REPLY_BYTES_MAX);
+            throw new ModelException(Sentences.modelReplyInvalid(url.toString(), "larger than " + REPLY_BYTES_MAX + " bytes"));
+        } catch (IOException e) {
+            String failure = e.getClass().getSimpleName();
+            LOG.warnf("the model at %s did not answer (try %d of %d): %s", url, attempt, RETRIES_MAX + 1, failure);
+            throw new Unanswered(failure, 0);
+        }
+        int status = response.statusCode();
+        if (status >= 500) {
+            LOG.warnf("the model at %s answered HTTP %d (try %d of %d)", url, status, attempt, RETRIES_MAX + 1);
+            throw new Unanswered(null, status);
+        }
+        if (status >= 400 || status < 200 || status >= 300) {
+            LOG.warnf("the model at %s refused the request with HTTP %d", url, status);
+            throw new ModelException(Sentences.modelRefused(url.toString(), status));
+        }
+        return response.body();
+    }
+
+    /**
+     * One try: the reply, headers and body, with the body read up to {@link #REPLY_BYTES_MAX}. The
+     * guard's timeout bounds it as a whole (a request's own timeout ends once the headers are in, and a
+     * server that stops halfway through its body would hold the turn for ever): it interrupts this
+     * thread, and the read is cancelled. A body that is not a success is not kept: only its status is used.
      */
     private HttpResponse<byte[]> send(HttpRequest request) throws IOException, InterruptedException {
         ReplyBody body = new ReplyBody(REPLY_BYTES_MAX);
         CompletableFuture<HttpResponse<byte[]>> pending = http.sendAsync(request, info -> info.statusCode() / 100 == 2
                 ? body : HttpResponse.BodySubscribers.replacing(new byte[0]));
         try {
-            return pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            body.cancel();
-            pending.cancel(true);
-            throw new HttpTimeoutException("no whole reply within " + timeout);
+            return pending.get();
         } catch (InterruptedException e) {
             body.cancel();
             pending.cancel(true);
@@ -158,6 +176,18 @@ public final class ModelClient {
             }
             // Only the class: a runtime failure's message could quote the request, the key with it.
             throw new IllegalStateException("the model call failed with " + cause.getClass().getName());
+        }
+    }
+
+    /** A try that may succeed if made again: a connection error (its class) or a 5xx (its status). */
+    private static final class Unanswered extends Exception {
+        final String failure;
+        final int status;
+
+        Unanswered(String failure, int status) {
+            super(failure, null, false, false);
+            this.failure = failure;
+            this.status = status;
         }
     }
 
