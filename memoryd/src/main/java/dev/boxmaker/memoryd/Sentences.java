@@ -21,6 +21,11 @@ public final class Sentences {
                 + "); the turn waits undecided (runbook broker-state-unavailable)";
     }
 
+    /** A turn named by session_updated that the session's log does not hold finished (yet). */
+    public static String turnNotFinished(String session, long turn) {
+        return "turn " + turn + " of session " + session + " is not finished in its log; it waits undecided";
+    }
+
     /** brokerd answered {@code session_state} with another kind: the turn waits undecided. */
     public static String brokerStateUnexpected(String kind) {
         return "brokerd answered session_state with \"" + Escape.escapeLine(Escape.cut(kind, ENTRY_QUOTED_CHARS_MAX))
