@@ -21,6 +21,11 @@ public final class Sentences {
                 + "); the turn waits undecided (runbook broker-state-unavailable)";
     }
 
+    /** The fleet message that retracts an untrusted note (the M5c spec, section 4). */
+    public static String fleetRetraction(String note) {
+        return "retracted: " + note;
+    }
+
     /** A turn named by session_updated that the session's log does not hold finished (yet). */
     public static String turnNotFinished(String session, long turn) {
         return "turn " + turn + " of session " + session + " is not finished in its log; it waits undecided";
