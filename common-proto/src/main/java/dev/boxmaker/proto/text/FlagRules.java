@@ -41,10 +41,8 @@ public final class FlagRules {
 
     private static final String URL_START = "<?https?://";
 
-    private static final Pattern IMAGE = Pattern.compile(
-            "!\\[[^\\]]{0," + LINK_TEXT_CHARS_MAX + "}]\\(\\s*" + URL_START);
-    private static final Pattern LINK_WITH_QUERY = Pattern.compile(
-            "\\[[^\\]]{0," + LINK_TEXT_CHARS_MAX + "}]\\(\\s*" + URL_START + "[^)\\s?]*\\?");
+    /** The end of a markdown link's text and its outside address: {@code ](http…}. */
+    private static final Pattern LINK_TARGET = Pattern.compile("]\\(\\s*<?(https?://[^)\\s]*)");
     /** An address: it ends at white space, a quote, an angle bracket or a closing parenthesis. */
     private static final Pattern URL = Pattern.compile("https?://[^\\s\"'<>()]+");
     private static final Pattern SEND = Pattern.compile(
@@ -55,9 +53,10 @@ public final class FlagRules {
     private static final Pattern ROLE_LINE = Pattern.compile(
             "^[ \\t]*(?:(?:system|assistant|developer)\\s*:|###\\s*instruction)", Pattern.MULTILINE);
     private static final Pattern COMMENT_WORD = Pattern.compile("ignore|override|system|secret|hidden");
-    private static final Pattern DISPLAY_NONE = Pattern.compile(
-            "<[a-z][a-z0-9-]*\\s[^<>]{0," + TAG_CHARS_MAX + "}?style\\s*=\\s*[\"']?[^\"'<>]{0," + TAG_CHARS_MAX
-                    + "}?display\\s*:\\s*none");
+    /** An element's opening tag with attributes, up to its {@code >} (or {@link #TAG_CHARS_MAX} characters). */
+    private static final Pattern TAG = Pattern.compile("<[a-z][a-z0-9-]*\\s[^<>]{0," + TAG_CHARS_MAX + "}");
+    private static final Pattern STYLE = Pattern.compile("\\bstyle\\s*=");
+    private static final Pattern NONE = Pattern.compile("display\\s*:\\s*none");
     private static final Pattern SECRET_FILE = Pattern.compile(
             "authorized_keys|~/\\.ssh|\\$\\{?home\\}?/\\.ssh|\\.env(?![a-z0-9_])|\\.netrc|\\.pgpass|\\.npmrc|\\.pypirc"
                     + "|credentials");
@@ -77,12 +76,12 @@ public final class FlagRules {
 
     /** Every rule, in sanitize.md's order; {@link #firstMatch} answers the first that matches. */
     public static final List<Rule> RULES = List.of(
-            new Rule(EXFIL_LINK, t -> IMAGE.matcher(t).find() || LINK_WITH_QUERY.matcher(t).find()),
+            new Rule(EXFIL_LINK, FlagRules::outsideLink),
             new Rule(EXFIL_URL, FlagRules::longQueryValue),
             new Rule(SEND_TO_URL, t -> SEND.matcher(t).find()),
             new Rule(BLOB, t -> BLOB_RUN.matcher(t).find()),
             new Rule(ROLE_MARKER, t -> ROLE_LINE.matcher(t).find()),
-            new Rule(HIDDEN_HTML, t -> hiddenComment(t) || DISPLAY_NONE.matcher(t).find()),
+            new Rule(HIDDEN_HTML, t -> hiddenComment(t) || displayNone(t)),
             new Rule(SECRETS_PATH, t -> SECRET_FILE.matcher(t).find()),
             new Rule(ENV_EXFIL, t -> CURL_VARIABLE.matcher(t).find()),
             new Rule(ROLE_PLAY, t -> PRETEND.matcher(t).find()),
@@ -98,6 +97,44 @@ public final class FlagRules {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A markdown image of an outside address ({@code ![…](http…)}), or a link to one with a query
+     * string ({@code […](http…?…)}). Found from each {@code ](http}, looking back at most
+     * {@link #LINK_TEXT_CHARS_MAX} characters for the {@code [} that opens its text, so the cost stays
+     * linear in the text whatever brackets it holds.
+     */
+    private static boolean outsideLink(String text) {
+        Matcher target = LINK_TARGET.matcher(text);
+        while (target.find()) {
+            int close = target.start();
+            int open = close - 1;
+            int stop = Math.max(0, close - 1 - LINK_TEXT_CHARS_MAX);
+            while (open >= stop && text.charAt(open) != '[' && text.charAt(open) != ']') {
+                open--;
+            }
+            if (open < stop || text.charAt(open) != '[') {
+                continue;
+            }
+            boolean image = open > 0 && text.charAt(open - 1) == '!';
+            if (image || target.group(1).indexOf('?') >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** An element whose opening tag has a {@code style} attribute with {@code display:none} after it. */
+    private static boolean displayNone(String text) {
+        Matcher tag = TAG.matcher(text);
+        while (tag.find()) {
+            Matcher style = STYLE.matcher(text).region(tag.start(), tag.end());
+            if (style.find() && NONE.matcher(text).region(style.end(), tag.end()).find()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
