@@ -62,4 +62,9 @@ public final class BxctlSentences {
         return "reindexing: " + dev.boxmaker.proto.Numbers.grouped(records) + " records read ("
                 + dev.boxmaker.proto.Numbers.grouped(perSecond) + " a second)";
     }
+
+    /** After the configuration's own sentence, when {@code bxctl.toml} cannot be used. */
+    public static String chatConfigInvalid(Path file) {
+        return "bxctl chat sent nothing; fix " + file + ", or name the speaker with --speaker NAME";
+    }
 }

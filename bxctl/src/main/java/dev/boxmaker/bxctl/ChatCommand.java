@@ -2,6 +2,7 @@ package dev.boxmaker.bxctl;
 
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.Wait;
+import dev.boxmaker.proto.config.ConfigException;
 import dev.boxmaker.proto.wire.msg.Turn;
 import dev.boxmaker.proto.wire.msg.TurnReply;
 import java.io.BufferedReader;
@@ -39,7 +40,8 @@ final class ChatCommand implements Callable<Integer> {
     @Option(names = "--session", paramLabel = "ID", description = "Continue this session (default: a new one).")
     String session;
 
-    @Option(names = "--speaker", paramLabel = "NAME", description = "Who is speaking (default: the owner).")
+    @Option(names = "--speaker", paramLabel = "NAME",
+            description = "Who is speaking (default: [owner] name in {home}/bxctl.toml, else nobody named).")
     String speaker;
 
     @Parameters(arity = "0..*", paramLabel = "MESSAGE", description = "What to say; without it, a conversation.")
@@ -56,8 +58,16 @@ final class ChatCommand implements Callable<Integer> {
             top.err().println(e.getMessage());
             return Exit.USAGE;
         }
+        String who;
+        try {
+            who = speaker != null ? speaker : OwnerName.read(top.home(), top.env).orElse(null);
+        } catch (ConfigException e) {
+            top.err().println(e.getMessage());
+            top.err().println(BxctlSentences.chatConfigInvalid(top.home().resolve(OwnerName.FILE)));
+            return Exit.USAGE;
+        }
         if (words != null && !words.isEmpty()) {
-            int code = turn(id, String.join(" ", words));
+            int code = turn(id, String.join(" ", words), who);
             if (code == Exit.DONE && session == null) {
                 // The new session's id, after its answer and on standard error (standard output is
                 // the reply alone, for scripts), so that the owner can go on with it.
@@ -76,7 +86,7 @@ final class ChatCommand implements Callable<Integer> {
             if (line.isBlank()) {
                 continue;
             }
-            int code = turn(id, line);
+            int code = turn(id, line, who);
             if (code == Exit.NO_ANSWER) {
                 return code;
             }
@@ -95,8 +105,8 @@ final class ChatCommand implements Callable<Integer> {
     }
 
     /** One turn, printed as every command prints its reply (a refusal's body too, with --json). */
-    private int turn(SessionId id, String text) {
-        int code = DaemonCall.run(top, top.loopSocket(), new Turn(id, text, speaker),
+    private int turn(SessionId id, String text, String who) {
+        int code = DaemonCall.run(top, top.loopSocket(), new Turn(id, text, who),
                 Duration.ofMinutes(Wait.TURN_MINUTES), RUNBOOK, TurnReply.class, TurnReply::text);
         // A conversation shows each answer as it comes.
         top.out().flush();

@@ -78,7 +78,8 @@ class BxctlProcessIT {
         };
         Handler<Reindex> reindex = request -> new Reindexed(2, 1208, 1);
         Handler<BrokerAdmin> broker = request -> new BrokerAdminReply(request.command() + "(" + request.arg() + ")");
-        Handler<Turn> loop = turn -> new TurnReply(turn.session(), 1, "you said: " + turn.text() + "\u202E");
+        Handler<Turn> loop = turn -> new TurnReply(turn.session(), 1, "you said: " + turn.text()
+                + (turn.speaker() == null ? "" : " (" + turn.speaker() + ")") + "\u202E");
         daemons.add(RunningServer.start(home.resolve("run/owner-memory/admin.sock"),
                 Map.of(MemoryAdmin.KIND, admin, Reindex.KIND, reindex), Duration.ofSeconds(10)));
         daemons.add(RunningServer.start(home.resolve("run/owner-broker/admin.sock"), Map.of(BrokerAdmin.KIND, broker),
@@ -122,6 +123,21 @@ class BxctlProcessIT {
                 .isEqualTo(new Run(0, "{\"text\":\"# soul.md\\nhi\u200B <|im_start|>\"}\n", ""));
         assertThat(process(java25, "memory", "undo", "2026-09-24-0009"))
                 .isEqualTo(new Run(1, "", "no edit has the id \"2026-09-24-0009\"\n"));
+    }
+
+    /** bin/bxctl's class path holds what reading {home}/bxctl.toml loads (SmallRye Config, the TOML reader). */
+    @ParameterizedTest
+    @MethodSource("jvms")
+    void chatTakesTheOwnersNameFromBxctlToml(String java25) throws Exception {
+        Path file = Files.writeString(home.resolve("bxctl.toml"), "[owner]\nname = \"kyle\"\n");
+        assertThat(process(java25, "chat", "--session", "chat-abc", "hello"))
+                .isEqualTo(new Run(0, "you said: hello (kyle)\\u{202E}\n", ""));
+        Files.writeString(file, "[owner]\nnmae = \"kyle\"\n");
+        Run refused = process(java25, "chat", "--session", "chat-abc", "hello");
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err()).contains("boxmaker.owner.nmae").endsWith("bxctl chat sent nothing; fix " + file
+                + ", or name the speaker with --speaker NAME\n");
+        assertThat(refused).isEqualTo(inProcess("chat", "--session", "chat-abc", "hello"));
     }
 
     @ParameterizedTest

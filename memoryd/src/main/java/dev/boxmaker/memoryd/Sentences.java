@@ -13,6 +13,30 @@ public final class Sentences {
     private Sentences() {
     }
 
+    // brokerd's session state, for the Honcho turn decisions (the M5c spec, sections 5 and 7).
+
+    /** brokerd answered {@code session_state} with an error frame: the turn waits undecided. */
+    public static String brokerStateRefused(String message) {
+        return "brokerd refused session_state (" + Escape.escapeLine(Escape.cut(message, ENTRY_QUOTED_CHARS_MAX))
+                + "); the turn waits undecided (runbook broker-state-unavailable)";
+    }
+
+    /** The fleet message that retracts an untrusted note (the M5c spec, section 4). */
+    public static String fleetRetraction(String note) {
+        return "retracted: " + note;
+    }
+
+    /** A turn named by session_updated that the session's log does not hold finished (yet). */
+    public static String turnNotFinished(String session, long turn) {
+        return "turn " + turn + " of session " + session + " is not finished in its log; it waits undecided";
+    }
+
+    /** brokerd answered {@code session_state} with another kind: the turn waits undecided. */
+    public static String brokerStateUnexpected(String kind) {
+        return "brokerd answered session_state with \"" + Escape.escapeLine(Escape.cut(kind, ENTRY_QUOTED_CHARS_MAX))
+                + "\"; the turn waits undecided (runbook broker-state-unavailable)";
+    }
+
     // Start-up and the memory block (the M5a spec, sections 3 and 4).
 
     public static String overLimit(Path file, long chars, long max) {

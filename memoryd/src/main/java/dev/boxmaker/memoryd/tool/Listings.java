@@ -3,7 +3,9 @@ package dev.boxmaker.memoryd.tool;
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.edits.PendingWrite;
+import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.proto.text.Escape;
+import dev.boxmaker.proto.text.Sanitize;
 import java.util.List;
 
 /**
@@ -56,7 +58,15 @@ final class Listings {
         }
         String named = e.file() == null ? "" : " " + e.file();
         String accepted = e.pending() == null ? "" : ", accepted from " + e.pending();
-        return e.action() + named + " → " + e.to() + accepted;
+        return e.action() + named + " → " + e.to() + accepted + flagged(e);
+    }
+
+    /** {@code  · flagged exfil-url} for a note a flag rule kept local (sanitize.md), as its header says. */
+    private static String flagged(Edit e) {
+        if (!MemoryDir.NOTES.equals(e.to()) || e.after().isEmpty()) {
+            return "";
+        }
+        return Sanitize.flag(e.after().get(0)).map(rule -> " · flagged " + rule).orElse("");
     }
 
     private static String where(Edit e, String entry) {

@@ -14,6 +14,7 @@ import dev.boxmaker.memoryd.files.Invariants;
 import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
+import dev.boxmaker.proto.text.Sanitize;
 import dev.boxmaker.proto.wire.msg.MemoryCall;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
 import java.io.IOException;
@@ -174,7 +175,9 @@ public final class MemoryStore {
         Instant now = now();
         String id = ids.next(now);
         var label = caller.label();
-        var header = NoteHeader.noted(now, caller.session().value(), label.dataClass(), label.untrusted(), false);
+        // A note a flag rule matches is kept local (sanitize.md): its header says so and names the rule.
+        var header = NoteHeader.noted(now, caller.session().value(), label.dataClass(), label.untrusted(),
+                Sanitize.flag(body).orElse(null));
         Edit edit = journalAppend(new Edit(id, now.toString(), caller.session().value(), caller.call(), action, fileArg,
                 MemoryDir.NOTES, List.of(), List.of(body), List.of(), List.of(), caller.untrusted(),
                 label.dataClass().wire(), null, null));

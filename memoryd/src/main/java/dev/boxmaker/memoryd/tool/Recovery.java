@@ -7,6 +7,7 @@ import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
 import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.text.Sanitize;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -72,7 +73,7 @@ final class Recovery {
         NotesFile.Note note = Edit.UNDO.equals(edit.action())
                 ? new NotesFile.Note(NoteHeader.retracted(at, edit.undoes()), edit.before().get(0))
                 : new NotesFile.Note(NoteHeader.noted(at, edit.session(), DataClass.parse(edit.dataClass()),
-                        edit.untrusted(), false), edit.after().get(0));
+                        edit.untrusted(), Sanitize.flag(edit.after().get(0)).orElse(null)), edit.after().get(0));
         if (appendMissing(List.of(note))) {
             LOG.warnf("finished note %s, which a stop had interrupted", edit.id());
         }
