@@ -1,0 +1,39 @@
+package dev.boxmaker.proto.testing;
+
+import java.util.Random;
+import java.util.function.Function;
+import org.quicktheories.core.Gen;
+import org.quicktheories.core.RandomnessSource;
+import org.quicktheories.impl.Constraint;
+
+/**
+ * A {@link Random} whose every draw is taken from QuickTheories' randomness source, so a structure a
+ * generator builds with {@code nextInt}, {@code nextBoolean} or {@code Collections.shuffle} is drawn
+ * by the library: it replays from the run's seed, and it shrinks, since every draw shrinks towards 0
+ * (the first choice, the shortest length). Only use it inside {@link #gen}: a draw outside a
+ * generation has no source to come from.
+ */
+public final class SourcedRandom extends Random {
+    private static final long serialVersionUID = 1L;
+    private final transient RandomnessSource source;
+
+    private SourcedRandom(RandomnessSource source) {
+        super(0);
+        this.source = source;
+    }
+
+    /** A generator of what {@code build} makes from a random whose draws are the library's. */
+    public static <T> Gen<T> gen(Function<Random, T> build) {
+        return source -> build.apply(new SourcedRandom(source));
+    }
+
+    /** A random drawing from {@code source}; for a generator that also draws with QuickTheories' own. */
+    public static Random from(RandomnessSource source) {
+        return new SourcedRandom(source);
+    }
+
+    @Override
+    protected int next(int bits) {
+        return (int) source.next(Constraint.between(0, (1L << bits) - 1));
+    }
+}
