@@ -32,6 +32,40 @@ public final class SourcedRandom extends Random {
         return new SourcedRandom(source);
     }
 
+    /**
+     * A random for code that draws later, outside the generation (a helper handed a {@code Random}):
+     * it replays {@code draws} draws taken now from {@code random}, then 0s. Each shrinks as a draw does.
+     */
+    public static Random recorded(Random random, int draws) {
+        int[] tape = new int[draws];
+        for (int i = 0; i < draws; i++) {
+            tape[i] = random.nextInt();
+        }
+        return new Tape(tape);
+    }
+
+    /** Draws replayed from a tape. */
+    private static final class Tape extends Random {
+        private static final long serialVersionUID = 1L;
+        private final int[] tape;
+        private int next;
+
+        Tape(int[] tape) {
+            super(0);
+            this.tape = tape;
+        }
+
+        @Override
+        protected int next(int bits) {
+            return next < tape.length ? tape[next++] >>> (32 - bits) : 0;
+        }
+
+        @Override
+        public String toString() {
+            return "a tape of " + tape.length + " draws";
+        }
+    }
+
     @Override
     protected int next(int bits) {
         return (int) source.next(Constraint.between(0, (1L << bits) - 1));

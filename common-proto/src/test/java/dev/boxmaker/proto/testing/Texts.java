@@ -24,7 +24,12 @@ public final class Texts {
 
     /** {@code min} to {@code max} of {@code pieces}, joined; shrinks to fewer and earlier pieces. */
     public static Gen<String> joined(List<String> pieces, int min, int max) {
-        return lists().of(Generate.pick(pieces)).ofSizeBetween(min, max).map(parts -> String.join("", parts));
+        return joinedOf(Generate.pick(pieces), min, max);
+    }
+
+    /** {@code min} to {@code max} texts of {@code pieces}, joined. */
+    public static Gen<String> joinedOf(Gen<String> pieces, int min, int max) {
+        return lists().of(pieces).ofSizeBetween(min, max).map(parts -> String.join("", parts));
     }
 
     /** {@code gen}'s values, or null about {@code percentNull} times in a hundred. */
