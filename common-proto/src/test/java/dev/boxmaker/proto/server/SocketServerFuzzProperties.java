@@ -27,6 +27,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,7 +40,7 @@ import org.quicktheories.generators.Generate;
  * frames, whole envelopes of every real kind with hostile values ({@link HostileFrames}), and valid
  * frames cut short each get an error frame, the served kind's reply, or a closed connection, and the
  * server answers a valid request right after. QuickTheories prints each property's seed; the README's
- * Tests section says how to replay it. 75 examples a property, 375 in all, keep it to seconds.
+ * Tests section says how to replay it. 75 examples a property, 450 in all, keep it to seconds.
  */
 class SocketServerFuzzProperties {
     private static final int EXAMPLES = 75;
@@ -77,7 +79,7 @@ class SocketServerFuzzProperties {
     @Test
     void hostileEnvelopesOfEveryKindInHonestFrames() {
         qt().withExamples(EXAMPLES).forAll(HostileFrames.payloads(WireMessages.messages()))
-                .checkAssert(payload -> sendAndCheck(RawSocket.frame(payload)));
+                .checkAssert(payload -> sendWhole(RawSocket.frame(payload)));
     }
 
     /** The served kinds, whole and well-formed but for hostile values: the handlers' own replies or refusals. */
@@ -88,8 +90,12 @@ class SocketServerFuzzProperties {
                 Generate.oneOf(Generate.pick(List.of("echo", "size", "thread", "refuse", "fail", "overflow", "null")),
                         Texts.of("abcdefghijklmnopqrstuvwxyz_", 0, 12)).zip(OddTexts.any(), LoopAdmin::new),
                 WireMessages.sessions().zip(Generate.longRange(0, Long.MAX_VALUE), SessionUpdated::new));
-        qt().withExamples(EXAMPLES).forAll(HostileFrames.payloads(served))
-                .checkAssert(payload -> sendAndCheck(RawSocket.frame(payload)));
+        Map<String, Integer> answers = new TreeMap<>();
+        qt().withExamples(EXAMPLES * 2).forAll(HostileFrames.payloads(served))
+                .checkAssert(payload -> answers.merge(sendWhole(RawSocket.frame(payload)), 1, Integer::sum));
+        System.out.println("SocketServerFuzzProperties: answers to hostile served requests " + answers);
+        // Guards the property against frames that never reach a handler.
+        assertThat(answers).containsKeys(ErrorReply.KIND, LoopAdminReply.KIND, Ok.KIND);
     }
 
     @Test
@@ -112,20 +118,38 @@ class SocketServerFuzzProperties {
      * nothing or one error frame, that the connection closed, and that the server still serves.
      */
     private static void sendAndCheck(byte[] bytes) {
+        send(bytes, true);
+    }
+
+    /**
+     * Sends a whole frame and waits for the answer without ending the writing: a client that ends it
+     * is gone, and the server does not answer a request it handled for nobody.
+     */
+    private static String sendWhole(byte[] frame) {
+        return send(frame, false);
+    }
+
+    /** Sends {@code bytes} and checks what followed; the answer's kind, or "none". */
+    private static String send(byte[] bytes, boolean endWriting) {
         try {
+            String answer = "none";
             try (RawSocket raw = RawSocket.open(running.socket())) {
                 raw.write(bytes);
-                raw.shutdownOutput();
+                if (endWriting) {
+                    raw.shutdownOutput();
+                }
                 Received received = raw.receive(WAIT);
 
                 assertThat(received.closed()).as("the connection closed").isTrue();
                 if (!received.isEmpty()) {
                     assertThat(received.message()).isInstanceOfAny(ErrorReply.class, LoopAdminReply.class, Ok.class);
+                    answer = received.message().kind();
                 }
             }
             Message reply = SocketClient.call(running.socket(), new LoopAdmin("echo", "alive"), WAIT, WAIT, "test-entry");
             assertThat(reply).isEqualTo(new LoopAdminReply("alive"));
             running.assertNothingUnhandled();
+            return answer;
         } catch (Exception e) {
             throw new AssertionError(e);
         }

@@ -19,8 +19,9 @@ import org.quicktheories.core.Gen;
  * field names (taken from the message's own JSON, nested bodies and tool arguments included), with
  * values replaced by hostile ones (wrong types, numbers past a long, lone surrogates, 64 KiB texts,
  * deep nesting, paths, markup), fields removed, doubled or added, a body under another kind's name,
- * and the envelope itself bent. Every draw is QuickTheories', so a failing payload shrinks towards the
- * message as it was.
+ * and the envelope itself bent; a third of the payloads bend about one field in fifty (mostly whole
+ * and valid requests but for one value), a third one in eight, a third one in three. Every draw is
+ * QuickTheories', so a failing payload shrinks towards the least hostile form.
  */
 public final class HostileFrames {
     /** Values a field should never hold, each a piece of JSON. */
@@ -54,13 +55,16 @@ public final class HostileFrames {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        String kind = switch (random.nextInt(10)) {
+        // How hostile: one in fifty fields bent (most frames whole and valid but for one value), one in
+        // eight, or one in three.
+        int odds = List.of(50, 8, 3).get(random.nextInt(3));
+        String kind = switch (random.nextInt(odds == 3 ? 10 : 4 * odds)) {
             case 0 -> "\"" + pick(random, new ArrayList<>(Kinds.names().stream().sorted().toList())) + "\"";
             case 1 -> pick(random, ODD_KINDS);
             default -> "\"" + message.kind() + "\"";
         };
-        String hostileBody = random.nextInt(12) == 0 ? pick(random, HOSTILE_VALUES) : value(body, random);
-        String envelope = switch (random.nextInt(12)) {
+        String hostileBody = random.nextInt(4 * odds) == 0 ? pick(random, HOSTILE_VALUES) : value(body, random, odds);
+        String envelope = switch (random.nextInt(odds == 3 ? 12 : 4 * odds)) {
             case 0 -> "{\"body\":" + hostileBody + ",\"kind\":" + kind + "}";
             case 1 -> "{\"kind\":" + kind + "}";
             case 2 -> "{\"kind\":" + kind + ",\"body\":" + hostileBody + ",\"kind\":" + kind + "}";
@@ -73,27 +77,27 @@ public final class HostileFrames {
     }
 
     /** {@code node} as JSON with some of its members' values hostile, removed, doubled, or joined by unknown ones. */
-    private static String value(JsonNode node, Random random) {
+    private static String value(JsonNode node, Random random, int odds) {
         if (node.isObject()) {
             List<String> members = new ArrayList<>();
             node.fields().forEachRemaining(e -> {
-                int times = random.nextInt(10) == 0 ? 0 : random.nextInt(10) == 0 ? 2 : 1;
+                int times = random.nextInt(2 * odds) == 0 ? 0 : random.nextInt(2 * odds) == 0 ? 2 : 1;
                 for (int i = 0; i < times; i++) {
-                    String value = random.nextInt(4) == 0 ? pick(random, HOSTILE_VALUES) : value(e.getValue(), random);
+                    String value = random.nextInt(odds) == 0 ? pick(random, HOSTILE_VALUES) : value(e.getValue(), random, odds);
                     members.add(jsonString(e.getKey()) + ":" + value);
                 }
             });
-            for (int i = random.nextInt(6) == 0 ? 1 + random.nextInt(2) : 0; i > 0; i--) {
+            for (int i = random.nextInt(2 * odds) == 0 ? 1 + random.nextInt(2) : 0; i > 0; i--) {
                 members.add("\"" + pick(random, UNKNOWN_NAMES) + "\":" + pick(random, HOSTILE_VALUES));
             }
-            if (random.nextInt(6) == 0) {
+            if (random.nextInt(2 * odds) == 0) {
                 Collections.shuffle(members, random);
             }
             return "{" + String.join(",", members) + "}";
         }
         if (node.isArray()) {
             List<String> items = new ArrayList<>();
-            node.forEach(item -> items.add(value(item, random)));
+            node.forEach(item -> items.add(value(item, random, odds)));
             return "[" + String.join(",", items) + "]";
         }
         return node.toString();
@@ -107,7 +111,8 @@ public final class HostileFrames {
         }
     }
 
-    private static String describe(byte[] payload) {
+    /** The payload as text, its first 400 chars, for a failure's report. */
+    public static String describe(byte[] payload) {
         String text = new String(payload, StandardCharsets.UTF_8);
         return text.length() > 400 ? text.substring(0, 400) + "… (" + payload.length + " bytes)" : text;
     }

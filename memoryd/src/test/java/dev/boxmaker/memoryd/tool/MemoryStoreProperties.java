@@ -20,6 +20,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.api.Pair;
@@ -60,6 +61,11 @@ class MemoryStoreProperties {
         return lists().of(step).ofSizeBetween(1, 40);
     }
 
+    /** Steps carried out, steps refused, and texts the check refused, over one run of the property. */
+    private static final AtomicInteger CARRIED = new AtomicInteger();
+    private static final AtomicInteger REFUSED = new AtomicInteger();
+    private static final AtomicInteger CHECKED = new AtomicInteger();
+
     @Test
     void everyStepKeepsTheFilesValidAndTheJournalReplayable() {
         qt().withExamples(200).forAll(steps(), Generate.booleans()).checkAssert((steps, review) -> {
@@ -69,6 +75,12 @@ class MemoryStoreProperties {
                 throw new AssertionError(e);
             }
         });
+        System.out.printf("MemoryStoreProperties: %d steps carried out, %d refused, %d texts refused by the check%n",
+                CARRIED.get(), REFUSED.get(), CHECKED.get());
+        // Guards the property against sequences that only ever fail, or never meet the check.
+        assertThat(CARRIED.get()).isGreaterThan(REFUSED.get() / 10);
+        assertThat(REFUSED.get()).isGreaterThan(CARRIED.get() / 10);
+        assertThat(CHECKED.get()).isGreaterThan(100);
     }
 
     private static void runAll(List<Step> steps, boolean review) throws IOException {
@@ -83,7 +95,10 @@ class MemoryStoreProperties {
                 String before = files(dir);
                 if (s.kind() == 8) {
                     store = new MemoryStore(dir, CHECK, clock, review);
-                } else if (!run(store, s, seen)) {
+                } else if (run(store, s, seen)) {
+                    CARRIED.incrementAndGet();
+                } else {
+                    REFUSED.incrementAndGet();
                     assertThat(files(dir)).as("a refused %s changed nothing", s).isEqualTo(before);
                 }
                 for (IdentityFile f : IdentityFile.values()) {
@@ -104,16 +119,26 @@ class MemoryStoreProperties {
         List<String> now = store.files().read(file);
         String old = old(now, seen, s);
         return switch (s.kind()) {
-            case 0 -> ok(store.add(caller, file, s.text()));
+            case 0 -> ok(checked(store.add(caller, file, s.text()), s.text()));
             case 1 -> ok(store.replace(caller, file, old, s.text()));
             case 2 -> ok(store.remove(caller, file, old));
-            case 3 -> ok(store.note(caller, s.text()));
+            case 3 -> ok(checked(store.note(caller, s.text()), s.text()));
             case 4 -> ok(store.consolidate(caller, file, consolidateItems(now, seen, s)));
             case 5 -> store.undo(pickId(store, s.pick())).ok();
             case 6 -> store.accept(pickPending(store, s.pick())).ok();
             case 7 -> store.reject(pickPending(store, s.pick())).ok();
             default -> throw new IllegalStateException();
         };
+    }
+
+    /** {@code answer}, refused with the check's sentence if the check refuses {@code text} as it would be stored. */
+    private static Answer checked(Answer answer, String text) {
+        Optional<String> refusal = CHECK.apply(Entries.normalise(text));
+        if (refusal.isPresent() && !Entries.normalise(text).isEmpty()) {
+            CHECKED.incrementAndGet();
+            assertThat(answer.outcome()).as("%s, to store %s", answer, text).isEqualTo(Outcome.REFUSED);
+        }
+        return answer;
     }
 
     private static boolean ok(Answer answer) {
