@@ -44,6 +44,8 @@ import org.quicktheories.generators.Generate;
  */
 class SocketServerFuzzProperties {
     private static final int EXAMPLES = 75;
+    /** Shrink attempts a failure may take, a connection or two each. */
+    private static final int SHRINKS = 1000;
     private static final Duration WAIT = Duration.ofSeconds(10);
 
     private static Path dir;
@@ -67,18 +69,18 @@ class SocketServerFuzzProperties {
 
     @Test
     void randomBytes() {
-        qt().withExamples(EXAMPLES).forAll(Texts.bytes(0, 64)).checkAssert(SocketServerFuzzProperties::sendAndCheck);
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES).forAll(Texts.bytes(0, 64)).checkAssert(SocketServerFuzzProperties::sendAndCheck);
     }
 
     @Test
     void randomPayloadsInHonestFrames() {
-        qt().withExamples(EXAMPLES).forAll(Texts.bytes(1, 256).map(RawSocket::frame))
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES).forAll(Texts.bytes(1, 256).map(RawSocket::frame))
                 .checkAssert(SocketServerFuzzProperties::sendAndCheck);
     }
 
     @Test
     void hostileEnvelopesOfEveryKindInHonestFrames() {
-        qt().withExamples(EXAMPLES).forAll(HostileFrames.payloads(WireMessages.messages()))
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES).forAll(HostileFrames.payloads(WireMessages.messages()))
                 .checkAssert(payload -> sendWhole(RawSocket.frame(payload)));
     }
 
@@ -91,7 +93,7 @@ class SocketServerFuzzProperties {
                         Texts.of("abcdefghijklmnopqrstuvwxyz_", 0, 12)).zip(OddTexts.any(), LoopAdmin::new),
                 WireMessages.sessions().zip(Generate.longRange(0, Long.MAX_VALUE), SessionUpdated::new));
         Map<String, Integer> answers = new TreeMap<>();
-        qt().withExamples(EXAMPLES * 2).forAll(HostileFrames.payloads(served))
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES * 2).forAll(HostileFrames.payloads(served))
                 .checkAssert(payload -> answers.merge(sendWhole(RawSocket.frame(payload)), 1, Integer::sum));
         System.out.println("SocketServerFuzzProperties: answers to hostile served requests " + answers);
         // Guards the property against frames that never reach a handler.
@@ -100,7 +102,7 @@ class SocketServerFuzzProperties {
 
     @Test
     void validFramesCutShort() {
-        qt().withExamples(EXAMPLES).forAll(truncated().describedAs(Texts::hex)).checkAssert(SocketServerFuzzProperties::sendAndCheck);
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES).forAll(truncated().describedAs(Texts::hex)).checkAssert(SocketServerFuzzProperties::sendAndCheck);
     }
 
     static Gen<byte[]> truncated() {

@@ -26,6 +26,9 @@ class FoldsTest {
             + "\u0660\u0669\u0966\uFF21\uFF41\uFF10";
     static final String[] ASTRAL = {"\uD83D\uDE00", "\uD83E\uDD14", "\uD801\uDC00", "\uD835\uDC00", "\uD83C\uDDEB\uD83C\uDDF7"};
 
+    /** Shrink attempts a failure may take: each splits 20 texts here and in FTS5. */
+    static final int SHRINKS = 1000;
+
     @Test
     void theSplitOfAnyTextIsFts5sOwn() throws Exception {
         ScratchTokenizer scratch = ScratchTokenizer.shared();
@@ -34,7 +37,7 @@ class FoldsTest {
         assertThat(folds).isNotNull();
         AtomicInteger folded = new AtomicInteger();
         AtomicInteger texts = new AtomicInteger();
-        qt().withExamples(320).forAll(lists().of(SourcedRandom.gen(FoldsTest::text).describedAs(FoldsTest::escaped)).ofSize(20))
+        qt().withExamples(320).withShrinkCycles(SHRINKS).forAll(lists().of(SourcedRandom.gen(FoldsTest::text).describedAs(FoldsTest::escaped)).ofSize(20))
                 .checkAssert(batch -> {
                     List<List<String>> sqlite;
                     try {

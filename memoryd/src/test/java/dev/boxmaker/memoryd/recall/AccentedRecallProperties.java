@@ -54,7 +54,7 @@ class AccentedRecallProperties {
         AtomicInteger answered = new AtomicInteger();
         AtomicInteger texts = new AtomicInteger();
         AtomicInteger folded = new AtomicInteger();
-        qt().withExamples(50).forAll(corpora()).checkAssert(corpus -> {
+        qt().withExamples(50).withShrinkCycles(FastPathProperties.SHRINKS).forAll(corpora()).checkAssert(corpus -> {
             for (String text : corpus.rows().texts()) {
                 texts.incrementAndGet();
                 folded.addAndGet(TestIndexes.foldedHere(text) ? 1 : 0);

@@ -58,11 +58,14 @@ class FastPathProperties {
         });
     }
 
+    /** Shrink attempts a failure may take: each builds an index of up to 300 rows. */
+    static final int SHRINKS = 300;
+
     @Test
     void theFastPathsTopKIsTheLiteralQuerys() {
         AtomicInteger asked = new AtomicInteger();
         AtomicInteger answered = new AtomicInteger();
-        qt().withExamples(100).forAll(corpora()).checkAssert(corpus -> {
+        qt().withExamples(100).withShrinkCycles(SHRINKS).forAll(corpora()).checkAssert(corpus -> {
             try {
                 check(corpus, asked, answered);
             } catch (Exception e) {

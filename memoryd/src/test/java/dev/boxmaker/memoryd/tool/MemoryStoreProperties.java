@@ -61,6 +61,9 @@ class MemoryStoreProperties {
         return lists().of(step).ofSizeBetween(1, 40);
     }
 
+    /** Shrink attempts a failure may take: each runs a sequence of up to 40 steps. */
+    private static final int SHRINKS = 500;
+
     /** Steps carried out, steps refused, and texts the check refused, over one run of the property. */
     private static final AtomicInteger CARRIED = new AtomicInteger();
     private static final AtomicInteger REFUSED = new AtomicInteger();
@@ -68,7 +71,7 @@ class MemoryStoreProperties {
 
     @Test
     void everyStepKeepsTheFilesValidAndTheJournalReplayable() {
-        qt().withExamples(200).forAll(steps(), Generate.booleans()).checkAssert((steps, review) -> {
+        qt().withExamples(200).withShrinkCycles(SHRINKS).forAll(steps(), Generate.booleans()).checkAssert((steps, review) -> {
             try {
                 runAll(steps, review);
             } catch (IOException e) {
