@@ -10,8 +10,8 @@ import org.quicktheories.impl.Constraint;
  * A {@link Random} whose every draw is taken from QuickTheories' randomness source, so a structure a
  * generator builds with {@code nextInt}, {@code nextBoolean} or {@code Collections.shuffle} is drawn
  * by the library: it replays from the run's seed, and it shrinks, since every draw shrinks towards 0
- * (the first choice, the shortest length). Only use it inside {@link #gen}: a draw outside a
- * generation has no source to come from.
+ * (the first choice, the shortest length). Draw from it only while a value is generated ({@link #gen},
+ * or a generator that calls {@link #from}); code that draws later gets {@link #recorded} draws.
  */
 public final class SourcedRandom extends Random {
     private static final long serialVersionUID = 1L;
