@@ -1,8 +1,10 @@
 package dev.boxmaker.proto.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
 
 import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.testing.SourcedRandom;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -11,16 +13,16 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
 
 /**
  * LineDecoder, which reads a plain line without Jackson, against Jackson: every line the writer
  * writes is read by it, to the record written; and a line it reads at all, among lines written by
  * hand in every way JSON allows and many it does not (fields in any order, whitespace, escapes,
  * unknown and repeated fields, values of other types and forms), is read to the record Jackson reads,
- * and LogLines answers for every line what it answered through Jackson alone.
+ * and LogLines answers for every line what it answered through Jackson alone. The records and lines
+ * are built from QuickTheories' draws ({@link SourcedRandom}), so a failure shrinks to a short one and
+ * its seed replays (the README's Tests section).
  */
 class LineDecoderProperties {
     private static final Path FILE = Path.of("sessions/mm-x/0.jsonl");
@@ -29,18 +31,21 @@ class LineDecoderProperties {
         "\"ok\"", "\"2026-09-20T14:02:11Z\"", "\"2026-02-30T00:00:00Z\"", "\"2026-09-20T14:02:11.5Z\""};
     private static final String[] SPACE = {"", "", "", " ", "\t", "\r", "  \t", "\u00a0", "\u2003"};
 
-    @Property(tries = 10_000)
-    void everyLineTheWriterWritesIsReadWithoutJackson(@ForAll long seed) {
-        Random r = new Random(seed);
-        LogRecord record = record(r);
-        byte[] line = LogLines.encode(record);
-        assertThat(LineDecoder.decode(line, line.length)).isEqualTo(record);
+    @Test
+    void everyLineTheWriterWritesIsReadWithoutJackson() {
+        qt().withExamples(10_000).forAll(SourcedRandom.gen(LineDecoderProperties::record)).checkAssert(record -> {
+            byte[] line = LogLines.encode(record);
+            assertThat(LineDecoder.decode(line, line.length)).isEqualTo(record);
+        });
     }
 
-    @Property(tries = 20_000)
-    void aLineReadWithoutJacksonIsReadAsJacksonReadsIt(@ForAll long seed) {
-        Random r = new Random(seed);
-        byte[] line = handWritten(record(r), r).getBytes(StandardCharsets.UTF_8);
+    @Test
+    void aLineReadWithoutJacksonIsReadAsJacksonReadsIt() {
+        qt().withExamples(20_000).forAll(SourcedRandom.gen(r -> handWritten(record(r), r)))
+                .checkAssert(text -> isReadAsJacksonReadsIt(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static void isReadAsJacksonReadsIt(byte[] line) {
         Object byJackson = read(line, false);
         LogRecord plain = LineDecoder.decode(line, line.length);
         if (plain != null) {
@@ -58,7 +63,7 @@ class LineDecoderProperties {
         }
     }
 
-    @Example
+    @Test
     void escapesKeysAndOrderAreReadAsJacksonReadsThem() {
         String line = "{ \"type\" : \"us\\u0065r\" , \"speaker\":null,\"content\":\"a\\\"b\\\\c\\/d\\n\\u00e9\\ud83d\\ude00\\ud800\","
                 + "\t\"turn\":12,\"time\":\"2026-09-20T14:02:11Z\" }  ";
@@ -69,7 +74,7 @@ class LineDecoderProperties {
         assertThat(read(bytes, false)).isEqualTo(want);
     }
 
-    @Example
+    @Test
     void linesOutsideThePlainShapeAreLeftToJackson() {
         for (String line : List.of(
                 "{\"time\":\"2026-09-20T14:02:11Z\",\"type\":\"user\",\"turn\":1,\"content\":\"x\"}",

@@ -1,6 +1,8 @@
 package dev.boxmaker.proto.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.lists;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -16,16 +18,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
 
 /**
  * A log line read from its bytes in place (LogLines.decode) against the way it was read before: the
  * JDK's strict decoder to a String, then Jackson on the String. Lines are the samples bent at random:
  * bytes replaced, inserted or cut, invalid and multi-byte UTF-8, leading whitespace of every kind.
+ * QuickTheories prints the seed of a failing run; the README's Tests section says how to replay it.
  */
 class LogLinesBytesProperties {
     private static final Path FILE = Path.of("sessions/mm-x/0.jsonl");
@@ -58,8 +59,12 @@ class LogLinesBytesProperties {
         }
     }
 
-    @Property(tries = 20_000)
-    void readsEveryLineAsTheStringPathDid(@ForAll("bentLines") byte[] line) {
+    @Test
+    void readsEveryLineAsTheStringPathDid() {
+        qt().withExamples(20_000).forAll(bentLines()).checkAssert(LogLinesBytesProperties::readsAsTheStringPathDid);
+    }
+
+    private static void readsAsTheStringPathDid(byte[] line) {
         Object now;
         try {
             now = LogLines.decode(line, line.length, FILE, 7);
@@ -73,7 +78,7 @@ class LogLinesBytesProperties {
      * Zero bytes at the start are valid UTF-8 but make Jackson read bytes as UTF-16 or UTF-32: a line
      * of ASCII JSON in UTF-16 or UTF-32 must be refused as the String path refused it, not read.
      */
-    @net.jqwik.api.Example
+    @Test
     void aLineOfJsonInUtf16OrUtf32IsNotJson() {
         String json = LogSamples.TURN_LINES.get(0);
         for (java.nio.charset.Charset wide : List.of(StandardCharsets.UTF_16LE, StandardCharsets.UTF_16BE,
@@ -81,12 +86,16 @@ class LogLinesBytesProperties {
             byte[] line = json.getBytes(wide);
             assertThat(reference(line)).as(wide.name())
                     .isEqualTo(new LogFormatException(FILE, 7, Sentences.LOG_LINE_NOT_JSON).getMessage());
-            readsEveryLineAsTheStringPathDid(line);
+            readsAsTheStringPathDid(line);
         }
     }
 
-    @Property(tries = 20_000)
-    void wellFormedIsWhatTheJdkDecodes(@ForAll("utf8ish") byte[] bytes) {
+    @Test
+    void wellFormedIsWhatTheJdkDecodes() {
+        qt().withExamples(20_000).forAll(utf8ish()).checkAssert(LogLinesBytesProperties::wellFormedIsWhatTheJdkDecodes);
+    }
+
+    private static void wellFormedIsWhatTheJdkDecodes(byte[] bytes) {
         boolean decodes;
         try {
             StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
@@ -99,11 +108,10 @@ class LogLinesBytesProperties {
     }
 
     /** Bytes near UTF-8: lead and continuation bytes at and around every boundary of table 3-7. */
-    @Provide
-    Arbitrary<byte[]> utf8ish() {
-        Arbitrary<Integer> interesting = Arbitraries.of(0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1,
-                0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF);
-        return Arbitraries.oneOf(interesting, Arbitraries.integers().between(0, 255)).list().ofMaxSize(12)
+    static Gen<byte[]> utf8ish() {
+        Gen<Integer> interesting = Generate.pick(List.of(0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1,
+                0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF));
+        Gen<byte[]> bytes = lists().of(Generate.oneOf(interesting, Generate.range(0, 255))).ofSizeBetween(0, 12)
                 .map(list -> {
                     byte[] out = new byte[list.size()];
                     for (int i = 0; i < out.length; i++) {
@@ -111,19 +119,18 @@ class LogLinesBytesProperties {
                     }
                     return out;
                 });
+        return bytes.describedAs(dev.boxmaker.proto.testing.Texts::hex);
     }
 
-    @Provide
-    Arbitrary<byte[]> bentLines() {
+    static Gen<byte[]> bentLines() {
         List<String> samples = new ArrayList<>(LogSamples.TURN_LINES);
         samples.add("{\"type\":\"user\",\"time\":\"2026-09-20T14:02:11Z\",\"turn\":3,\"content\":\"caf\u00e9 \uD83D\uDE00 \u4e2d\","
                 + "\"speaker\":null}");
-        String[] inserts = {"\u2003", "\uFEFF", " ", "\t", "\u0085", "\u3000", "\"", "}", "{", ",", "1", "null", "\u00e9",
-                "\uD83D\uDE00", "\u0000"};
-        Arbitrary<byte[]> raw = Arbitraries.of(samples).map(s -> s.getBytes(StandardCharsets.UTF_8));
-        return net.jqwik.api.Combinators.combine(raw, Arbitraries.integers().between(0, 6),
-                Arbitraries.integers().between(0, 10_000), Arbitraries.integers().between(0, 255), Arbitraries.of(inserts))
-                .as((line, how, at, b, text) -> {
+        List<String> inserts = List.of("\u2003", "\uFEFF", " ", "\t", "\u0085", "\u3000", "\"", "}", "{", ",", "1", "null",
+                "\u00e9", "\uD83D\uDE00", "\u0000");
+        Gen<byte[]> raw = Generate.pick(samples).map(s -> s.getBytes(StandardCharsets.UTF_8));
+        Gen<byte[]> bent = raw.zip(Generate.range(0, 6), Generate.range(0, 10_000), Generate.range(0, 255), Generate.pick(inserts),
+                (line, how, at, b, text) -> {
                     int i = at % (line.length + 1);
                     byte[] piece = text.getBytes(StandardCharsets.UTF_8);
                     return switch (how) {
@@ -136,6 +143,7 @@ class LogLinesBytesProperties {
                         default -> join(slice(line, 0, i), slice(line, Math.min(i + 3, line.length), line.length), new byte[0]);
                     };
                 });
+        return bent.describedAs(line -> new String(line, StandardCharsets.UTF_8) + " (" + dev.boxmaker.proto.testing.Texts.hex(line) + ")");
     }
 
     private static byte[] slice(byte[] b, int from, int to) {

@@ -2,23 +2,24 @@ package dev.boxmaker.proto.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.quicktheories.QuickTheory.qt;
 
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.api.Pair;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
 
 /**
  * LogTime's hand-written reading and writing against the JDK's: {@link Instant#parse} under the
  * log form's pattern with a round trip, and {@link DateTimeFormatter#ISO_INSTANT}. Any text near the
  * form (every field one digit past its range, a character off) is read, or refused, as they do.
+ * QuickTheories prints the seed of a failing run; the README's Tests section says how to replay it.
  */
 class LogTimeProperties {
     private static final Pattern FORM = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z");
@@ -37,8 +38,12 @@ class LogTimeProperties {
         return DateTimeFormatter.ISO_INSTANT.format(time).equals(text) ? Optional.of(time) : Optional.empty();
     }
 
-    @Property(tries = 20_000)
-    void readsAsTheJdkDoes(@ForAll("nearTheForm") String text) {
+    @Test
+    void readsAsTheJdkDoes() {
+        qt().withExamples(20_000).forAll(nearTheForm()).checkAssert(LogTimeProperties::readsAsTheJdkDoes);
+    }
+
+    private static void readsAsTheJdkDoes(String text) {
         Optional<Instant> expected = reference(text);
         if (expected.isPresent()) {
             assertThat(LogTime.parse(text)).isEqualTo(expected.get());
@@ -48,15 +53,19 @@ class LogTimeProperties {
         }
     }
 
-    @Property(tries = 20_000)
-    void writesAsTheJdkDoesAndReadsItBack(@ForAll("instants") Instant time) {
+    @Test
+    void writesAsTheJdkDoesAndReadsItBack() {
+        qt().withExamples(20_000).forAll(instants()).checkAssert(LogTimeProperties::writesAsTheJdkDoesAndReadsItBack);
+    }
+
+    private static void writesAsTheJdkDoesAndReadsItBack(Instant time) {
         String text = LogTime.format(time);
         assertThat(text).isEqualTo(DateTimeFormatter.ISO_INSTANT.format(time));
         assertThat(LogTime.parse(text)).isEqualTo(time);
     }
 
     /** Every day a log can write, 0000-01-01 to 9999-12-31, numbered and dated as {@code LocalDate} does. */
-    @net.jqwik.api.Example
+    @Test
     void numbersAndDatesEveryDayAsTheJdkDoes() {
         java.time.LocalDate last = java.time.LocalDate.of(9999, 12, 31);
         for (java.time.LocalDate d = java.time.LocalDate.of(0, 1, 1); !d.isAfter(last); d = d.plusDays(1)) {
@@ -70,7 +79,7 @@ class LogTimeProperties {
     }
 
     /** Every month a log can write, 0000-01 to 9999-12, as long as {@code YearMonth} makes it. */
-    @net.jqwik.api.Example
+    @Test
     void monthsAsLongAsTheJdkMakesThem() {
         for (int year = 0; year <= 9999; year++) {
             for (int month = 1; month <= 12; month++) {
@@ -82,23 +91,21 @@ class LogTimeProperties {
         }
     }
 
-    @Provide
-    Arbitrary<Instant> instants() {
-        return Arbitraries.longs().between(LogTime.EARLIEST.getEpochSecond(), LogTime.LATEST.getEpochSecond())
-                .map(Instant::ofEpochSecond);
+    /** Every second a log can write; the first and the last come first, as QuickTheories tries its bounds. */
+    static Gen<Instant> instants() {
+        return Generate.longRange(LogTime.EARLIEST.getEpochSecond(), LogTime.LATEST.getEpochSecond())
+                .map(s -> Instant.ofEpochSecond(s));
     }
 
-    @Provide
-    Arbitrary<String> nearTheForm() {
-        Arbitrary<String> fields = Combinators.combine(
-                Arbitraries.integers().between(0, 9999), Arbitraries.integers().between(0, 13),
-                Arbitraries.integers().between(0, 32), Arbitraries.integers().between(0, 25),
-                Arbitraries.integers().between(0, 61), Arbitraries.integers().between(0, 61))
-                .as((y, mo, d, h, mi, s) -> String.format("%04d-%02d-%02dT%02d:%02d:%02dZ", y, mo, d, h, mi, s));
+    static Gen<String> nearTheForm() {
+        Gen<String> date = Generate.range(0, 9999).zip(Generate.range(0, 13), Generate.range(0, 32),
+                (y, mo, d) -> String.format("%04d-%02d-%02d", y, mo, d));
+        Gen<String> time = Generate.range(0, 25).zip(Generate.range(0, 61), Generate.range(0, 61),
+                (h, mi, s) -> String.format("T%02d:%02d:%02dZ", h, mi, s));
+        Gen<String> fields = date.zip(time, String::concat);
         // One character replaced, inserted or removed: a letter, a non-ASCII digit, a sign, a space.
-        Arbitrary<String> bent = Combinators.combine(fields, Arbitraries.integers().between(0, 20),
-                Arbitraries.of('x', '\u0663', '+', ' ', '9', '-', 'Z', ':'), Arbitraries.integers().between(0, 2))
-                .as((text, at, c, how) -> {
+        Gen<String> bent = fields.zip(Generate.range(0, 20), Generate.pick(List.of('x', '\u0663', '+', ' ', '9', '-', 'Z', ':')),
+                Generate.range(0, 2), (text, at, c, how) -> {
                     int i = Math.min(at, text.length() - 1);
                     return switch (how) {
                         case 0 -> text.substring(0, i) + c + text.substring(i + 1);
@@ -106,6 +113,6 @@ class LogTimeProperties {
                         default -> text.substring(0, i) + text.substring(i + 1);
                     };
                 });
-        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(3, fields), net.jqwik.api.Tuple.of(1, bent));
+        return Generate.frequency(Pair.of(3, fields), Pair.of(1, bent));
     }
 }

@@ -1,6 +1,7 @@
 package dev.boxmaker.proto.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
 
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.SocketClient;
@@ -16,43 +17,48 @@ import dev.boxmaker.proto.wire.msg.LoopAdmin;
 import dev.boxmaker.proto.wire.msg.LoopAdminReply;
 import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.SessionUpdated;
+import dev.boxmaker.proto.testing.HostileFrames;
+import dev.boxmaker.proto.testing.OddTexts;
+import dev.boxmaker.proto.testing.Texts;
+import dev.boxmaker.proto.testing.WireMessages;
+import dev.boxmaker.proto.wire.msg.Ok;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.Size;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
 
 /**
  * Nothing a client sends can stop the server (wire.md): random bytes, random payloads in honest
- * frames, and valid frames cut short each get an error frame or a closed connection, and the
- * server answers a valid request right after. jqwik prints each property's seed; a failing seed
- * replays with {@code @Property(seed = "...")}. 75 tries a property, 300 in all, keep it to seconds.
+ * frames, whole envelopes of every real kind with hostile values ({@link HostileFrames}), and valid
+ * frames cut short each get an error frame, the served kind's reply, or a closed connection, and the
+ * server answers a valid request right after. QuickTheories prints each property's seed; the README's
+ * Tests section says how to replay it. 75 examples a property, 450 in all, keep it to seconds.
  */
 class SocketServerFuzzProperties {
-    private static final int TRIES = 75;
+    private static final int EXAMPLES = 75;
+    /** Shrink attempts a failure may take, a connection or two each. */
+    private static final int SHRINKS = 1000;
     private static final Duration WAIT = Duration.ofSeconds(10);
-    /** JSON's punctuation and the words of real envelopes, so some payloads get far into decoding. */
-    private static final String JSONISH = "{}[]\":,. 0123456789-truefalsenull kind body session turn "
-            + "session_updated loop_admin command arg echo chat-";
 
     private static Path dir;
     private static RunningServer running;
 
-    @BeforeContainer
+    @BeforeAll
     static void start() throws IOException {
         dir = TempHomes.create("bx");
         // A short request wait, as a safety net: every try also ends its writing, so none waits on it.
         running = RunningServer.start(TestServers.socketIn(dir, "s.sock"), EchoHandlers.all(), Duration.ofSeconds(2));
     }
 
-    @AfterContainer
+    @AfterAll
     static void stop() throws Exception {
         try {
             running.close();
@@ -61,58 +67,93 @@ class SocketServerFuzzProperties {
         }
     }
 
-    @Property(tries = TRIES)
-    void randomBytes(@ForAll @Size(max = 64) byte[] bytes) throws Exception {
-        sendAndCheck(bytes);
+    @Test
+    void randomBytes() {
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES).forAll(Texts.bytes(0, 64)).checkAssert(SocketServerFuzzProperties::sendAndCheck);
     }
 
-    @Property(tries = TRIES)
-    void randomPayloadsInHonestFrames(@ForAll @Size(min = 1, max = 256) byte[] payload) throws Exception {
-        sendAndCheck(RawSocket.frame(payload));
+    @Test
+    void randomPayloadsInHonestFrames() {
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES).forAll(Texts.bytes(1, 256).map(RawSocket::frame))
+                .checkAssert(SocketServerFuzzProperties::sendAndCheck);
     }
 
-    @Property(tries = TRIES)
-    void jsonLikeTextInHonestFrames(@ForAll("jsonish") String text) throws Exception {
-        sendAndCheck(RawSocket.frame(text));
+    @Test
+    void hostileEnvelopesOfEveryKindInHonestFrames() {
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES).forAll(HostileFrames.payloads(WireMessages.messages()))
+                .checkAssert(payload -> sendWhole(RawSocket.frame(payload)));
     }
 
-    @Property(tries = TRIES)
-    void validFramesCutShort(@ForAll("truncated") byte[] cut) throws Exception {
-        sendAndCheck(cut);
+    /** The served kinds, whole and well-formed but for hostile values: the handlers' own replies or refusals. */
+    @Test
+    void hostileServedRequestsInHonestFrames() {
+        Gen<Message> served = Generate.oneOf(
+                // The test handlers' commands but sleep, which would wait as long as a hostile arg says.
+                Generate.oneOf(Generate.pick(List.of("echo", "size", "thread", "refuse", "fail", "overflow", "null")),
+                        Texts.of("abcdefghijklmnopqrstuvwxyz_", 0, 12)).zip(OddTexts.any(), LoopAdmin::new),
+                WireMessages.sessions().zip(Generate.longRange(0, Long.MAX_VALUE), SessionUpdated::new));
+        Map<String, Integer> answers = new TreeMap<>();
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES * 2).forAll(HostileFrames.payloads(served))
+                .checkAssert(payload -> answers.merge(sendWhole(RawSocket.frame(payload)), 1, Integer::sum));
+        System.out.println("SocketServerFuzzProperties: answers to hostile served requests " + answers);
+        // Guards the property against frames that never reach a handler.
+        assertThat(answers).containsKeys(ErrorReply.KIND, LoopAdminReply.KIND, Ok.KIND);
     }
 
-    @Provide
-    Arbitrary<String> jsonish() {
-        return Arbitraries.strings().withChars(JSONISH.toCharArray()).ofMinLength(1).ofMaxLength(120);
+    @Test
+    void validFramesCutShort() {
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES).forAll(truncated().describedAs(Texts::hex)).checkAssert(SocketServerFuzzProperties::sendAndCheck);
     }
 
-    @Provide
-    Arbitrary<byte[]> truncated() {
-        Arbitrary<Message> requests = Arbitraries.oneOf(
-                Arbitraries.strings().alpha().ofMaxLength(40).map(arg -> new LoopAdmin("echo", arg)),
-                Arbitraries.longs().between(0, Long.MAX_VALUE).map(turn -> new SessionUpdated(SessionId.of("chat-t"), turn)));
-        return requests.map(Frames::encode)
-                .flatMap(frame -> Arbitraries.integers().between(0, frame.length - 1)
-                        .map(length -> Arrays.copyOf(frame, length)));
+    static Gen<byte[]> truncated() {
+        Gen<Message> requests = Generate.oneOf(
+                Texts.of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", 0, 40).map(arg -> new LoopAdmin("echo", arg)),
+                Generate.longRange(0, Long.MAX_VALUE).map(turn -> new SessionUpdated(SessionId.of("chat-t"), turn)));
+        return in -> {
+            byte[] frame = Frames.encode(requests.generate(in));
+            return Arrays.copyOf(frame, Generate.range(0, frame.length - 1).generate(in));
+        };
     }
 
     /**
      * Sends {@code bytes}, ends the writing (the client is gone), and checks that what came back is
      * nothing or one error frame, that the connection closed, and that the server still serves.
      */
-    private static void sendAndCheck(byte[] bytes) throws Exception {
-        try (RawSocket raw = RawSocket.open(running.socket())) {
-            raw.write(bytes);
-            raw.shutdownOutput();
-            Received received = raw.receive(WAIT);
+    private static void sendAndCheck(byte[] bytes) {
+        send(bytes, true);
+    }
 
-            assertThat(received.closed()).as("the connection closed").isTrue();
-            if (!received.isEmpty()) {
-                assertThat(received.message()).isInstanceOf(ErrorReply.class);
+    /**
+     * Sends a whole frame and waits for the answer without ending the writing: a client that ends it
+     * is gone, and the server does not answer a request it handled for nobody.
+     */
+    private static String sendWhole(byte[] frame) {
+        return send(frame, false);
+    }
+
+    /** Sends {@code bytes} and checks what followed; the answer's kind, or "none". */
+    private static String send(byte[] bytes, boolean endWriting) {
+        try {
+            String answer = "none";
+            try (RawSocket raw = RawSocket.open(running.socket())) {
+                raw.write(bytes);
+                if (endWriting) {
+                    raw.shutdownOutput();
+                }
+                Received received = raw.receive(WAIT);
+
+                assertThat(received.closed()).as("the connection closed").isTrue();
+                if (!received.isEmpty()) {
+                    assertThat(received.message()).isInstanceOfAny(ErrorReply.class, LoopAdminReply.class, Ok.class);
+                    answer = received.message().kind();
+                }
             }
+            Message reply = SocketClient.call(running.socket(), new LoopAdmin("echo", "alive"), WAIT, WAIT, "test-entry");
+            assertThat(reply).isEqualTo(new LoopAdminReply("alive"));
+            running.assertNothingUnhandled();
+            return answer;
+        } catch (Exception e) {
+            throw new AssertionError(e);
         }
-        Message reply = SocketClient.call(running.socket(), new LoopAdmin("echo", "alive"), WAIT, WAIT, "test-entry");
-        assertThat(reply).isEqualTo(new LoopAdminReply("alive"));
-        running.assertNothingUnhandled();
     }
 }

@@ -1,19 +1,17 @@
 package dev.boxmaker.proto.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
 
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import dev.boxmaker.proto.testing.Texts;
 import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
 
 /**
  * sanitize.md: {@code neutralise(neutralise(t)) == neutralise(t)}. Texts are built from the pieces
  * markup is made of, so the generator reaches the overlaps a plain random string never would.
- * jqwik prints the seed of a failing run, so it replays.
+ * QuickTheories prints the seed of a failing run; the README's Tests section says how to replay it.
  */
 class MarkupIdempotenceTest {
     private static final List<String> PIECES = List.of(
@@ -21,44 +19,55 @@ class MarkupIdempotenceTest {
             "system", "User", "tool", "_call", "tool_call", "im_start", "think", "=\"x\"", "\u2039", "\u200b",
             "\u001b", "a", "\uFF5C", "<\uFF5C", "\uFF5C>");
 
-    @Provide
-    Arbitrary<String> markupish() {
-        return Arbitraries.of(PIECES).list().ofMaxSize(12).map(parts -> String.join("", parts));
+    private static final int EXAMPLES = 3000;
+
+    static Gen<String> markupish() {
+        return Texts.joined(PIECES, 0, 12);
     }
 
-    @Property(tries = 3000)
-    void inertTwiceIsInertOnce(@ForAll("markupish") String text) {
-        String once = Markup.inert(text);
-        assertThat(Markup.inert(once)).isEqualTo(once);
+    @Test
+    void inertTwiceIsInertOnce() {
+        qt().withExamples(EXAMPLES).forAll(markupish()).checkAssert(text -> {
+            String once = Markup.inert(text);
+            assertThat(Markup.inert(once)).isEqualTo(once);
+        });
     }
 
-    @Property(tries = 3000)
-    void escapeTwiceIsEscapeOnce(@ForAll("markupish") String text) {
-        String once = Escape.escape(text);
-        assertThat(Escape.escape(once)).isEqualTo(once);
+    @Test
+    void escapeTwiceIsEscapeOnce() {
+        qt().withExamples(EXAMPLES).forAll(markupish()).checkAssert(text -> {
+            String once = Escape.escape(text);
+            assertThat(Escape.escape(once)).isEqualTo(once);
+        });
     }
 
-    @Property(tries = 3000)
-    void escapeLineTwiceIsEscapeLineOnce(@ForAll("markupish") String text) {
-        String once = Escape.escapeLine(text);
-        assertThat(Escape.escapeLine(once)).isEqualTo(once);
-        assertThat(live(once)).isEmpty();
+    @Test
+    void escapeLineTwiceIsEscapeLineOnce() {
+        qt().withExamples(EXAMPLES).forAll(markupish()).checkAssert(text -> {
+            String once = Escape.escapeLine(text);
+            assertThat(Escape.escapeLine(once)).isEqualTo(once);
+            assertThat(live(once)).isEmpty();
+        });
     }
 
-    @Property(tries = 3000)
-    void inertLeavesNoLiveMarker(@ForAll("markupish") String text) {
-        String once = Markup.inert(text);
-        assertThat(once).doesNotContain("<|").doesNotContain("<\uFF5C");
-        assertThat(live(once)).isEmpty();
+    @Test
+    void inertLeavesNoLiveMarker() {
+        qt().withExamples(EXAMPLES).forAll(markupish()).checkAssert(text -> {
+            String once = Markup.inert(text);
+            assertThat(once).doesNotContain("<|").doesNotContain("<\uFF5C");
+            assertThat(live(once)).isEmpty();
+        });
     }
 
     /**
      * The one-pass scan from the end gives what passes from the start, the way inert was first
      * written, give once they change nothing more.
      */
-    @Property(tries = 3000)
-    void inertIsWhereRepeatedPassesFromTheStartSettle(@ForAll("markupish") String text) {
-        assertThat(Markup.inert(text)).isEqualTo(MarkupPasses.settled(text));
+    @Test
+    void inertIsWhereRepeatedPassesFromTheStartSettle() {
+        qt().withExamples(EXAMPLES).forAll(markupish()).checkAssert(text -> {
+            assertThat(Markup.inert(text)).isEqualTo(MarkupPasses.settled(text));
+        });
     }
 
     /** Markers {@link Markup#PATTERN} finds that still work: any but {@code [INST]} and {@code \|>}. */

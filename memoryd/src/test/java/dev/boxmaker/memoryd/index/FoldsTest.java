@@ -1,14 +1,14 @@
 package dev.boxmaker.memoryd.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.lists;
 
+import dev.boxmaker.proto.testing.SourcedRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.lifecycle.AfterContainer;
 import org.junit.jupiter.api.Test;
 
 /** Texts of accented letters and other scripts split here exactly as FTS5's unicode61 splits them. */
@@ -25,33 +25,35 @@ class FoldsTest {
             + "\u00A0\u2003\u200B\u200D\u2014\u2026\u00AB\u00BB\u201C\u201D\u00B7\uFEFF\u00AD\uFFFD\uFFFE\uE000\u0378"
             + "\u0660\u0669\u0966\uFF21\uFF41\uFF10";
     static final String[] ASTRAL = {"\uD83D\uDE00", "\uD83E\uDD14", "\uD801\uDC00", "\uD835\uDC00", "\uD83C\uDDEB\uD83C\uDDF7"};
-    static final AtomicInteger folded = new AtomicInteger();
-    static final AtomicInteger texts = new AtomicInteger();
 
-    @Property(tries = 300)
-    void theSplitOfAnyTextIsFts5sOwn(@ForAll long seed) throws Exception {
+    /** Shrink attempts a failure may take: each splits 20 texts here and in FTS5. */
+    static final int SHRINKS = 1000;
+
+    @Test
+    void theSplitOfAnyTextIsFts5sOwn() throws Exception {
         ScratchTokenizer scratch = ScratchTokenizer.shared();
         Tokens.calibrate(scratch);
         Folds folds = Tokens.folds();
         assertThat(folds).isNotNull();
-        Random random = new Random(seed);
-        List<String> batch = new ArrayList<>();
-        for (int i = 0; i < 20; i++) {
-            batch.add(text(random));
-        }
-        List<List<String>> sqlite = scratch.tokens(batch);
-        for (int i = 0; i < batch.size(); i++) {
-            List<String> here = folds.split(batch.get(i));
-            texts.incrementAndGet();
-            if (here != null) {
-                folded.incrementAndGet();
-                assertThat(here).as("seed %d, text %s", seed, escaped(batch.get(i))).isEqualTo(sqlite.get(i));
-            }
-        }
-    }
-
-    @AfterContainer
-    static void mostTextsWereSplitHere() {
+        AtomicInteger folded = new AtomicInteger();
+        AtomicInteger texts = new AtomicInteger();
+        qt().withExamples(320).withShrinkCycles(SHRINKS).forAll(lists().of(SourcedRandom.gen(FoldsTest::text).describedAs(FoldsTest::escaped)).ofSize(20))
+                .checkAssert(batch -> {
+                    List<List<String>> sqlite;
+                    try {
+                        sqlite = scratch.tokens(batch);
+                    } catch (java.sql.SQLException e) {
+                        throw new AssertionError(e);
+                    }
+                    for (int i = 0; i < batch.size(); i++) {
+                        List<String> here = folds.split(batch.get(i));
+                        texts.incrementAndGet();
+                        if (here != null) {
+                            folded.incrementAndGet();
+                            assertThat(here).as("text %s", escaped(batch.get(i))).isEqualTo(sqlite.get(i));
+                        }
+                    }
+                });
         // Guards the property against passing by always leaving the text to FTS5.
         System.out.printf("FoldsTest: %d of %d random texts split here%n", folded.get(), texts.get());
         assertThat(folded.get()).isGreaterThan(texts.get() / 2);

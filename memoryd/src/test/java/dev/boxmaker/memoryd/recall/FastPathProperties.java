@@ -1,8 +1,10 @@
 package dev.boxmaker.memoryd.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
 
 import dev.boxmaker.memoryd.index.TestIndexes;
+import dev.boxmaker.proto.testing.SourcedRandom;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -11,23 +13,21 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.lifecycle.AfterContainer;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
 
 /**
  * Exactness: over random corpora and queries, the fast path's top k equals the literal {@code bm25}
  * query's, row for row and in order (ties to the newer row). Corpora are drawn from a small Zipf-like
  * vocabulary so terms repeat, rows tie, and both the early stop and full reads happen; some rows
- * hold accented or combined letters, which FTS5 tokenizes itself.
+ * hold accented or combined letters, which FTS5 tokenizes itself. Every corpus is drawn from
+ * QuickTheories' source ({@link SourcedRandom}), so a failure shrinks to a small corpus and its seed
+ * replays (the README's Tests section).
  */
 class FastPathProperties {
     static final String[] VOCABULARY = {"the", "a", "to", "we", "launch", "window", "moved", "thursday", "release",
         "march", "owner", "prefers", "utc", "notes", "q3", "file", "read", "tea", "x", "y", "zeta", "omega"};
     static final String[] ODD = {"café", "Café", "CAFE", "e\u0301", "東京", "naïve", "—", "\uD83D\uDE00", "…", "x\uD83E\uDD14x", "\uD83E\uDD14"};
-    static final AtomicInteger answered = new AtomicInteger();
-    static final AtomicInteger asked = new AtomicInteger();
 
     static final int QUERIES_PER_CORPUS = 12;
 
@@ -37,31 +37,56 @@ class FastPathProperties {
      */
     static final SegmentCache CACHE = new SegmentCache(16 << 10);
 
-    @Property(tries = 80)
-    void theFastPathsTopKIsTheLiteralQuerys(@ForAll long seed, @ForAll @IntRange(min = 1, max = 300) int rows,
-            @ForAll @IntRange(min = 1, max = 10) int k) throws Exception {
-        Random random = new Random(seed);
-        List<String> texts = new ArrayList<>();
-        List<String> times = new ArrayList<>();
-        for (int i = 0; i < rows; i++) {
-            texts.add(text(random));
-            times.add("2026-09-2" + random.nextInt(3) + "T14:0" + random.nextInt(2) + ":00Z");
-        }
-        Path dir = Files.createTempDirectory("bxq-fast");
-        Path file = dir.resolve("memory.sqlite3");
-        TestIndexes.Built built = TestIndexes.build(file, texts, times, random);
-        try (Connection c = built.connection()) {
-            for (int d = random.nextInt(4) == 0 ? 1 + random.nextInt(3) : 0; d > 0 && rows > 1; d--) {
-                TestIndexes.delete(c, 1 + random.nextInt(rows));
-            }
-            assertThat(TestIndexes.postings(c, false)).as("the postings table against FTS5's own rows, %s", built.shape())
-                    .containsExactlyElementsOf(TestIndexes.postings(c, true));
+    /** A random query, whether it goes through the shared cache, and how many rows the search skips. */
+    record Query(String text, boolean cached, int skip) {
+    }
+
+    /** One corpus: its rows, the queries and k. */
+    record Corpus(CorpusRows rows, List<Query> queries, int k) {
+    }
+
+    static Gen<Corpus> corpora() {
+        return SourcedRandom.gen(random -> {
+            CorpusRows rows = CorpusRows.draw(random, 300, FastPathProperties::text);
+            int k = 1 + random.nextInt(10);
+            List<Query> queries = new ArrayList<>();
             for (int q = 0; q < QUERIES_PER_CORPUS; q++) {
-                List<String> terms = QueryTerms.terms(query(random));
-                Optional<List<Ranked>> fast = FastSearch.top(c, terms, k, random.nextBoolean() ? CACHE : null,
-                        random.nextBoolean() ? 0 : random.nextInt(rows + 1));
+                queries.add(new Query(query(random), random.nextBoolean(),
+                        random.nextBoolean() ? 0 : random.nextInt(rows.texts().size() + 1)));
+            }
+            return new Corpus(rows, queries, k);
+        });
+    }
+
+    /** Shrink attempts a failure may take: each builds an index of up to 300 rows. */
+    static final int SHRINKS = 300;
+
+    @Test
+    void theFastPathsTopKIsTheLiteralQuerys() {
+        AtomicInteger asked = new AtomicInteger();
+        AtomicInteger answered = new AtomicInteger();
+        qt().withExamples(100).withShrinkCycles(SHRINKS).forAll(corpora()).checkAssert(corpus -> {
+            try {
+                check(corpus, asked, answered);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        // Guards the property against passing by always falling back: only queries with a non-ASCII
+        // term (about one in six here) may go to the literal query.
+        System.out.printf("FastPathProperties: the fast path answered %d of %d queries%n", answered.get(), asked.get());
+        assertThat(answered.get()).isGreaterThan(asked.get() * 3 / 4);
+    }
+
+    private static void check(Corpus corpus, AtomicInteger asked, AtomicInteger answered) throws Exception {
+        Path dir = Files.createTempDirectory("bxq-fast");
+        TestIndexes.Built built = corpus.rows().build(dir);
+        try (Connection c = built.connection()) {
+            for (Query query : corpus.queries()) {
+                List<String> terms = QueryTerms.terms(query.text());
+                Optional<List<Ranked>> fast = FastSearch.top(c, terms, corpus.k(), query.cached() ? CACHE : null, query.skip());
                 asked.incrementAndGet();
-                if (isLiteral(fast, LiteralSearch.top(c, terms, k), "seed " + seed + ", " + built.shape() + ", query " + terms)) {
+                if (isLiteral(fast, LiteralSearch.top(c, terms, corpus.k()), built.shape() + ", query " + terms)) {
                     answered.incrementAndGet();
                 }
             }
@@ -90,14 +115,6 @@ class FastPathProperties {
             }
         }
         Files.delete(dir);
-    }
-
-    @AfterContainer
-    static void theFastPathAnsweredMostQueries() {
-        // Guards the property against passing by always falling back: only queries with a non-ASCII
-        // term (about one in six here) may go to the literal query.
-        System.out.printf("FastPathProperties: the fast path answered %d of %d queries%n", answered.get(), asked.get());
-        assertThat(answered.get()).isGreaterThan(asked.get() * 3 / 4);
     }
 
     /** 1 to 30 words, Zipf-like: word i is drawn about 1/(i+1) as often as the first. */

@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 
 /** The quoted-terms query: no FTS5 operator or syntax of the model's reaches SQLite. */
@@ -61,14 +63,57 @@ class QueryTermsTest {
         assertThat(QueryTerms.terms("café crème 東京 2026")).containsExactly("café", "crème", "東京", "2026");
     }
 
+    /**
+     * Each query's terms, as QueryTerms splits: on every code point that is not a letter or digit to
+     * {@link Character#isLetterOrDigit}. Where that differs from FTS5's unicode61, which keeps a
+     * combining mark (category Mn) inside its token and folds it away, the case asserts what the code
+     * does: {@code a\u0301} gives {@code a}, and {@code e\u0301tude} gives {@code e} and {@code tude}, not
+     * the one token {@code etude} FTS5 makes of the word (reported, not changed here).
+     */
+    static Stream<Arguments> queries() {
+        return Stream.of(
+                Arguments.of("NEAR(alpha beta)", List.of("NEAR", "alpha", "beta")),
+                Arguments.of("alpha AND beta", List.of("alpha", "AND", "beta")),
+                Arguments.of("alpha NOT beta", List.of("alpha", "NOT", "beta")),
+                Arguments.of("NOT", List.of("NOT")),
+                Arguments.of("AND", List.of("AND")),
+                Arguments.of("OR", List.of("OR")),
+                Arguments.of("alpha*", List.of("alpha")),
+                Arguments.of("^alpha", List.of("alpha")),
+                Arguments.of("text:alpha", List.of("text", "alpha")),
+                Arguments.of("{text}: alpha", List.of("text", "alpha")),
+                Arguments.of("- text : alpha", List.of("text", "alpha")),
+                Arguments.of("\"alpha", List.of("alpha")),
+                Arguments.of("alpha\"\"", List.of("alpha")),
+                Arguments.of("((alpha)", List.of("alpha")),
+                Arguments.of("alpha)", List.of("alpha")),
+                Arguments.of("\u0000alpha\u0000", List.of("alpha")),
+                Arguments.of("\u0001\u001f\u007f alpha", List.of("alpha")),
+                Arguments.of("alpha\nbeta\ttab", List.of("alpha", "beta", "tab")),
+                Arguments.of("+ * ^ : \" ( ) { } [ ] ,", List.of()),
+                Arguments.of("NEAR", List.of("NEAR")),
+                Arguments.of("near/3", List.of("near", "3")),
+                Arguments.of("alpha + beta", List.of("alpha", "beta")),
+                Arguments.of("'alpha' OR 'beta'", List.of("alpha", "OR", "beta")),
+                Arguments.of("x:y:z", List.of("x", "y", "z")),
+                Arguments.of("rowid:1", List.of("rowid", "1")),
+                Arguments.of("hits:alpha", List.of("hits", "alpha")),
+                Arguments.of("\\", List.of()),
+                Arguments.of("café", List.of("café")),
+                Arguments.of("ÉCOLE", List.of("ÉCOLE")),
+                Arguments.of("\uD83D\uDE00 emoji", List.of("emoji")),
+                Arguments.of("a\u0301", List.of("a")),
+                Arguments.of("\u200b", List.of()),
+                Arguments.of("e\u0301tude", List.of("e", "tude")));
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"NEAR(alpha beta)", "alpha AND beta", "alpha NOT beta", "NOT", "AND", "OR", "alpha*",
-            "^alpha", "text:alpha", "{text}: alpha", "- text : alpha", "\"alpha", "alpha\"\"", "((alpha)", "alpha)",
-            "\u0000alpha\u0000", "\u0001\u001f\u007f alpha", "alpha\nbeta\ttab", "+ * ^ : \" ( ) { } [ ] ,",
-            "NEAR", "near/3", "alpha + beta", "'alpha' OR 'beta'", "x:y:z", "rowid:1", "hits:alpha", "\\",
-            "café", "ÉCOLE", "\uD83D\uDE00 emoji", "a\u0301", "\u200b", "e\u0301tude"})
-    void noQueryRaisesAnSqlError(String query) {
+    @MethodSource("queries")
+    void everyQuerysTermsAreItsLettersAndDigitsAndNoneRaisesAnSqlError(String query, List<String> expected) {
         List<String> terms = QueryTerms.terms(query);
+        assertThat(terms).containsExactlyElementsOf(expected);
+        assertThat(QueryTerms.match(terms)).isEqualTo(expected.stream().map(t -> "\"" + t + "\"")
+                .collect(java.util.stream.Collectors.joining(" OR ")));
         assertThatCode(() -> new Searcher(index).search(terms, 5)).doesNotThrowAnyException();
         assertThatCode(() -> index.read(c -> LiteralSearch.top(c, terms, 5))).doesNotThrowAnyException();
     }

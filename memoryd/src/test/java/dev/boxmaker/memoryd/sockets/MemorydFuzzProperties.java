@@ -1,18 +1,19 @@
 package dev.boxmaker.memoryd.sockets;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.lists;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.home.MemoryHome;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.DataClass;
-import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.testing.RawSocket;
+import dev.boxmaker.proto.testing.SourcedRandom;
 import dev.boxmaker.proto.testing.TempHomes;
 import dev.boxmaker.proto.wire.Frames;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
@@ -24,6 +25,17 @@ import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.ToolRequest;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import dev.boxmaker.memoryd.files.Entries;
+import dev.boxmaker.memoryd.files.IdentityFile;
+import dev.boxmaker.memoryd.tool.Request;
+import dev.boxmaker.proto.testing.HostileFrames;
+import dev.boxmaker.proto.testing.OddTexts;
+import dev.boxmaker.proto.testing.Texts;
+import dev.boxmaker.proto.testing.WireMessages;
+import dev.boxmaker.proto.wire.msg.Outcome;
+import dev.boxmaker.proto.wire.msg.Reindex;
+import dev.boxmaker.proto.wire.msg.SessionUpdated;
+import dev.boxmaker.proto.wire.msg.ToolResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -34,23 +46,28 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.stream.Stream;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.Size;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.api.Pair;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
 
 /**
- * Random bytes and valid memoryd frames cut short, sent to each of memoryd's three sockets: every
- * connection gets an error frame or is closed, memoryd answers {@code memory_block} exactly as
- * before afterwards, and no file under {@code memory/} changed. jqwik prints the seed of a failure.
+ * Random bytes, valid memoryd frames cut short, and whole frames of memoryd's own requests (every
+ * memory action with its real fields, the owner's commands, session_updated, reindex, memory_block)
+ * and of every other kind, made hostile by {@link HostileFrames}, sent to each of memoryd's three
+ * sockets. Every connection gets one reply or is closed; an error frame, a tool's refusal or no reply
+ * leaves every file under {@code memory/} as it was and {@code memory_block} answering as before; a
+ * request memoryd carried out leaves memory.md and user.md canonical. QuickTheories prints the seed
+ * of a failure; the README's Tests section says how to replay it.
  */
 class MemorydFuzzProperties {
-    private static final int TRIES = 60;
+    private static final int EXAMPLES = 60;
+    /** Shrink attempts a failure may take, a connection or two each. */
+    private static final int SHRINKS = 1000;
     private static final Duration WAIT = Duration.ofSeconds(10);
 
     private static Path home;
@@ -61,7 +78,7 @@ class MemorydFuzzProperties {
     private static String block;
     private static String filesDigest;
 
-    @BeforeContainer
+    @BeforeAll
     static void start() throws Exception {
         home = TempHomes.create("bxf");
         settings = MemorydSettings.load(Optional.empty(), Map.of("BOXMAKER_HOME", home.toString()));
@@ -77,7 +94,7 @@ class MemorydFuzzProperties {
         filesDigest = digest();
     }
 
-    @AfterContainer
+    @AfterAll
     static void stop() throws Exception {
         sockets.close();
         index.close();
@@ -85,55 +102,156 @@ class MemorydFuzzProperties {
         TempHomes.delete(home);
     }
 
-    @Property(tries = TRIES)
-    void randomBytes(@ForAll @Size(max = 64) byte[] bytes, @ForAll("socket") Path socket) throws Exception {
-        sendAndCheck(socket, bytes);
+    @Test
+    void randomBytes() {
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES).forAll(Texts.bytes(0, 64), socket()).checkAssert(MemorydFuzzProperties::sendAndCheck);
     }
 
-    @Property(tries = TRIES)
-    void randomPayloadsInHonestFrames(@ForAll @Size(min = 1, max = 200) byte[] payload, @ForAll("socket") Path socket)
-            throws Exception {
-        sendAndCheck(socket, RawSocket.frame(payload));
+    @Test
+    void randomPayloadsInHonestFrames() {
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES).forAll(Texts.bytes(1, 200).map(RawSocket::frame), socket())
+                .checkAssert(MemorydFuzzProperties::sendAndCheck);
     }
 
-    @Property(tries = TRIES)
-    void memorydFramesCutShort(@ForAll("truncated") byte[] cut, @ForAll("socket") Path socket) throws Exception {
-        sendAndCheck(socket, cut);
+    @Test
+    void memorydFramesCutShort() {
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES).forAll(truncated(), socket()).checkAssert(MemorydFuzzProperties::sendAndCheck);
     }
 
-    @Provide
-    Arbitrary<Path> socket() {
-        return Arbitraries.of(settings.loopSocket(), settings.brokerSocket(), settings.adminSocket());
-    }
-
-    @Provide
-    Arbitrary<byte[]> truncated() {
-        Arbitrary<Message> requests = Arbitraries.oneOf(
-                Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(40).map(MemorydFuzzProperties::add),
-                Arbitraries.of("undo", "accept", "reject").map(c -> new MemoryAdmin(c, "2026-09-24-0001")),
-                Arbitraries.just(new MemoryBlock()));
-        return requests.map(Frames::encode)
-                .flatMap(frame -> Arbitraries.integers().between(0, frame.length - 1).map(n -> Arrays.copyOf(frame, n)));
-    }
-
-    private static Message add(String text) {
-        ObjectNode args = Json.MAPPER.createObjectNode().put("action", "add").put("file", "memory").put("text", text);
-        return new MemoryCall(new ToolRequest(SessionId.of("chat-fuzz"), "call_1", "memory", args), DataClass.PRIVATE, false);
-    }
-
-    private static void sendAndCheck(Path socket, byte[] bytes) throws Exception {
-        try (RawSocket raw = RawSocket.open(socket)) {
-            raw.write(bytes);
-            raw.shutdownOutput();
-            RawSocket.Received received = raw.receive(WAIT);
-            assertThat(received.closed()).as("the connection closed").isTrue();
-            if (!received.isEmpty()) {
-                assertThat(received.message()).isInstanceOf(ErrorReply.class);
-            }
+    /** A hostile payload and the socket it goes to. */
+    record Target(Path socket, byte[] payload) {
+        @Override
+        public String toString() {
+            return socket.getParent().getFileName() + "/" + socket.getFileName() + " <- " + HostileFrames.describe(payload);
         }
-        Message reply = SocketClient.call(settings.loopSocket(), new MemoryBlock(), WAIT, WAIT, "t");
-        assertThat(reply).isEqualTo(new MemoryBlockReply(block));
-        assertThat(digest()).as("no file under memory/ changed").isEqualTo(filesDigest);
+    }
+
+    /** Each request made hostile, sent to the socket that serves its kind four times in five. */
+    static Gen<Target> targets() {
+        Gen<Message> requests = requests();
+        Gen<Path> anySocket = socket();
+        return in -> {
+            Message request = requests.generate(in);
+            Random random = SourcedRandom.from(in);
+            Path socket = random.nextInt(5) == 0 ? anySocket.generate(in) : switch (request.kind()) {
+                case MemoryCall.KIND -> settings.brokerSocket();
+                case MemoryAdmin.KIND, Reindex.KIND -> settings.adminSocket();
+                default -> settings.loopSocket();
+            };
+            return new Target(socket, HostileFrames.payload(request, random));
+        };
+    }
+
+    @Test
+    void hostileMemorydRequestsInHonestFrames() {
+        Map<String, Integer> answers = new java.util.TreeMap<>();
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES * 5).forAll(targets())
+                .checkAssert(target -> answers.merge(sendWhole(RawSocket.frame(target.payload()), target.socket()), 1, Integer::sum));
+        System.out.println("MemorydFuzzProperties: answers to hostile memoryd requests " + answers);
+        // Guards the property against frames that never get past decoding: some are refused as bad
+        // requests, some reach the memory tool (which carries them out or refuses them), and some
+        // other request is carried out.
+        assertThat(answers).containsKey(ErrorReply.KIND);
+        assertThat(answers.keySet()).anyMatch(k -> k.startsWith(ToolResponse.KIND + " "))
+                .anyMatch(k -> !k.equals(ErrorReply.KIND) && !k.startsWith(ToolResponse.KIND) && !k.equals("none"));
+    }
+
+    @Test
+    void hostileEnvelopesOfEveryKindInHonestFrames() {
+        qt().withShrinkCycles(SHRINKS).withExamples(EXAMPLES).forAll(HostileFrames.payloads(WireMessages.messages()), socket())
+                .checkAssert((payload, socket) -> sendWhole(RawSocket.frame(payload), socket));
+    }
+
+    static Gen<Path> socket() {
+        return Generate.pick(List.of(settings.loopSocket(), settings.brokerSocket(), settings.adminSocket()));
+    }
+
+    static Gen<byte[]> truncated() {
+        Gen<byte[]> cut = in -> {
+            byte[] frame = Frames.encode(requests().generate(in));
+            return Arrays.copyOf(frame, Generate.range(0, frame.length - 1).generate(in));
+        };
+        return cut.describedAs(Texts::hex);
+    }
+
+    /** memoryd's requests, whole: every memory action with its real fields, the owner's commands, and the rest. */
+    static Gen<Message> requests() {
+        Gen<String> text = Generate.oneOf(OddTexts.any(), Generate.pick(List.of("Owner prefers UTC.", "Short answers 😀",
+                "seen", "a new entry", "§", "")), Texts.of("abcdefghij klmnopqrstuvwxyz", 1, 30));
+        Gen<IdentityFile> file = Generate.enumValues(IdentityFile.class);
+        Gen<Request> request = Generate.oneOf(
+                file.zip(text, Request.Add::new),
+                file.zip(text, text, Request.Replace::new),
+                file.zip(text, Request.Remove::new),
+                text.map(Request.Note::new),
+                file.zip(lists().of(item(text)).ofSizeBetween(0, 4), Request.Consolidate::new));
+        Gen<Message> call = in -> new MemoryCall(new ToolRequest(SessionId.of("chat-fuzz"), "call_1", "memory",
+                request.generate(in).toArgs()), Generate.enumValues(DataClass.class).generate(in), Generate.booleans().generate(in));
+        Gen<String> command = Generate.oneOf(Generate.pick(List.of("log", "undo", "pending", "accept", "reject")),
+                Texts.of("abcdefghijklmnopqrstuvwxyz", 0, 8));
+        Gen<String> arg = Generate.oneOf(Generate.pick(List.of("2026-09-24-0001", "", "1")), OddTexts.any());
+        // Memory calls three times in seven: they have the most fields, and the tool behind them.
+        return Generate.frequency(List.of(Pair.of(3, call), Pair.of(1, message(command.zip(arg, MemoryAdmin::new))),
+                Pair.of(1, Generate.constant(new MemoryBlock())), Pair.of(1, Generate.constant(new Reindex())),
+                Pair.of(1, message(WireMessages.sessions().zip(Generate.longRange(0, Long.MAX_VALUE), SessionUpdated::new)))));
+    }
+
+    private static Gen<Message> message(Gen<? extends Message> gen) {
+        return gen::generate;
+    }
+
+    private static Gen<Request.Item> item(Gen<String> text) {
+        return Generate.oneOf(text.map(Request.Item::keep), text.zip(text, Request.Item::rewrite), text.map(Request.Item::move),
+                text.map(Request.Item::drop), text.map(Request.Item::added));
+    }
+
+    /** Sends {@code bytes}, ends the writing (the client is gone), and checks what followed. */
+    private static String sendAndCheck(byte[] bytes, Path socket) {
+        return send(bytes, socket, true);
+    }
+
+    /**
+     * Sends a whole frame and waits for the answer without ending the writing: a client that ends it
+     * is gone, and memoryd does not answer a request it carried out for nobody.
+     */
+    private static String sendWhole(byte[] frame, Path socket) {
+        return send(frame, socket, false);
+    }
+
+    /** Sends {@code bytes} and checks what followed; the answer's kind, and for a tool's response its outcome. */
+    private static String send(byte[] bytes, Path socket, boolean endWriting) {
+        try {
+            Message answer = null;
+            try (RawSocket raw = RawSocket.open(socket)) {
+                raw.write(bytes);
+                if (endWriting) {
+                    raw.shutdownOutput();
+                }
+                RawSocket.Received received = raw.receive(WAIT);
+                assertThat(received.closed()).as("the connection closed").isTrue();
+                answer = received.isEmpty() ? null : received.message();
+            }
+            boolean refused = answer == null || answer instanceof ErrorReply
+                    || answer instanceof ToolResponse response && response.outcome() != Outcome.OK;
+            if (refused) {
+                assertThat(digest()).as("no file under memory/ changed after %s", answer).isEqualTo(filesDigest);
+                Message reply = SocketClient.call(settings.loopSocket(), new MemoryBlock(), WAIT, WAIT, "t");
+                assertThat(reply).isEqualTo(new MemoryBlockReply(block));
+            } else {
+                // Carried out: the identity files stay canonical, and what memoryd now answers is the new baseline.
+                for (IdentityFile f : IdentityFile.values()) {
+                    Path path = settings.memoryDir().resolve(f.fileName());
+                    String written = Files.exists(path) ? Files.readString(path) : "";
+                    assertThat(Entries.render(Entries.parse(written))).as("%s is canonical", f).isEqualTo(written);
+                }
+                block = ((MemoryBlockReply) SocketClient.call(settings.loopSocket(), new MemoryBlock(), WAIT, WAIT, "t")).text();
+                filesDigest = digest();
+            }
+            return answer == null ? "none" : answer instanceof ToolResponse response
+                    ? answer.kind() + " " + response.outcome().wire() : answer.kind();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
     /** One digest of every file's name and bytes under memory/. */
