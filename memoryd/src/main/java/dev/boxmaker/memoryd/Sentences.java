@@ -442,6 +442,11 @@ public final class Sentences {
         return "[secrets." + configValue(name).replace("\"", "") + "] has no file = \"…\"" + HONCHO_CONFIG_INVALID;
     }
 
+    public static String ledgerLinesSkipped(Path file, long lines) {
+        return "skipped " + Numbers.grouped(lines) + " lines of " + file + " that are not ledger lines (damaged or"
+                + " written by hand); every other line was read";
+    }
+
     private static String configValue(String value) {
         return "\"" + Escape.escapeLine(Escape.cut(value, CONFIG_VALUE_CHARS_MAX)) + "\"";
     }

@@ -65,6 +65,13 @@ class HonchoClientTests {
     }
 
     @Test
+    void aMemorydWithoutHonchoHasNoLedger() {
+        assertThat(TempHome.home.resolve("memory")).isDirectory();
+        assertThat(TempHome.home.resolve("memory/honcho.jsonl")).doesNotExist();
+        assertThat(TempHome.home.resolve("memory/honcho.checkpoint.json")).doesNotExist();
+    }
+
+    @Test
     void getOrCreateSucceedsOnCreatedExistedAndConflict() throws Exception {
         trusted.createWorkspace(null, HonchoWire.WorkspaceConfiguration.ALL_OFF);
         trusted.createPeer("bx", Map.of("observe_me", false));
