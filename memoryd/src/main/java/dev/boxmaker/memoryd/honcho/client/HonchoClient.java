@@ -32,7 +32,7 @@ import org.jboss.logging.Logger;
  * never logged. Only idempotent calls (get-or-create, lists, searches, queries, a delete) are tried
  * again; adding messages or conclusions is not, since a lost answer may hide a committed write.
  */
-public final class HonchoClient {
+public final class HonchoClient implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(HonchoClient.class);
     /** A create's "created", "existed" and the spec's "exists". */
     private static final Set<Integer> CREATED = Set.of(200, 201, 409);
@@ -233,6 +233,18 @@ public final class HonchoClient {
             throw new HonchoFailure(workspace, operation, Kind.BAD_ANSWER, response.getStatus());
         }
         return answer;
+    }
+
+    /** Closes both REST clients and their connections. */
+    @Override
+    public void close() {
+        for (HonchoApi api : new HonchoApi[] {writes, chats}) {
+            try {
+                ((java.io.Closeable) api).close();
+            } catch (java.io.IOException | RuntimeException e) {
+                LOG.debugf("honcho %s: closing a client failed (%s)", workspace, e.getClass().getSimpleName());
+            }
+        }
     }
 
     @Override

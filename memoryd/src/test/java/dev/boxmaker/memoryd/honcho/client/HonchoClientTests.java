@@ -44,6 +44,7 @@ class HonchoClientTests {
 
     @AfterEach
     void stop() {
+        trusted.close();
         fake.close();
     }
 
@@ -117,6 +118,23 @@ class HonchoClientTests {
         assertThat(fake.requests().get(0).authorization()).isEqualTo("Bearer " + KEY);
         assertThat(fake.requests().get(1).authorization()).isNull();
         assertThat(keyed.toString()).doesNotContain(KEY);
+    }
+
+    @Test
+    void eachWorkspaceOfTheSettingsHasItsClientWithItsOwnKey() throws Exception {
+        dev.boxmaker.memoryd.config.HonchoSettings settings = new dev.boxmaker.memoryd.config.HonchoSettings(
+                fake.url(), "bx", "kyle", "bx-trusted", "bx-untrusted", "fleet",
+                List.of(new dev.boxmaker.memoryd.config.HonchoSettings.ReadWorkspace("b1", "b1-trusted", false,
+                        dev.boxmaker.proto.DataClass.PRIVATE)),
+                Map.of("honcho_fleet", Secret.of("honcho_fleet", KEY), "honcho_read_b1", Secret.of("r", KEY + "r")));
+        Map<String, HonchoClient> clients = HonchoClients.of(settings, SHORT);
+        assertThat(clients.keySet()).containsExactlyInAnyOrder("bx-trusted", "bx-untrusted", "fleet", "b1-trusted");
+        for (HonchoClient client : clients.values()) {
+            client.createWorkspace(null, null);
+        }
+        assertThat(fake.requests()).extracting(r -> r.body() + " " + r.authorization()).containsExactlyInAnyOrder(
+                "{\"id\":\"bx-trusted\"} null", "{\"id\":\"bx-untrusted\"} null",
+                "{\"id\":\"fleet\"} Bearer " + KEY, "{\"id\":\"b1-trusted\"} Bearer " + KEY + "r");
     }
 
     @Test
