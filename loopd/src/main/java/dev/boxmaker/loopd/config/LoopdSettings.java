@@ -4,6 +4,8 @@ import dev.boxmaker.loopd.Sentences;
 import dev.boxmaker.proto.config.ConfigException;
 import dev.boxmaker.proto.config.ConfigLoader;
 import dev.boxmaker.proto.config.ConfigPaths;
+import dev.boxmaker.proto.secrets.Secret;
+import dev.boxmaker.proto.secrets.SecretFileException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,7 +64,12 @@ public record LoopdSettings(
                 throw new ConfigException(Sentences.secretUnknown(name));
             }
             Path keyFile = ConfigPaths.resolve(s.file(), home.resolve("secrets"), Optional.of(home.resolve("secrets")));
-            Secret secret = Secret.read(name, keyFile);
+            Secret secret;
+            try {
+                secret = Secret.read(name, keyFile);
+            } catch (SecretFileException e) {
+                throw new ConfigException(Sentences.secretUnreadable(e.file(), e.why()));
+            }
             // Checked here, not at the first turn: the JDK refuses such a header with a message that
             // quotes the whole value, and that message would reach the log.
             if (!secret.printableAscii()) {

@@ -5,6 +5,9 @@ import dev.boxmaker.proto.config.StrictBooleanConverter;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithConverter;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -27,6 +30,12 @@ public interface MemorydConfig {
 
     /** {@code [sockets]}. */
     SocketsSection sockets();
+
+    /** {@code [honcho]} (the M5c spec, section 10); absent, memoryd writes nothing to Honcho. */
+    Optional<HonchoSection> honcho();
+
+    /** {@code [secrets.NAME]} (sanitize.md): each one's file is checked and read at start. */
+    Map<String, SecretSection> secrets();
 
     /** {@code [paths]}. */
     interface PathsSection {
@@ -69,5 +78,50 @@ public interface MemorydConfig {
         /** The owner's socket: {@code reindex}, {@code memory_admin}. */
         @WithDefault("{home}/run/owner-memory/admin.sock")
         String admin();
+    }
+
+    /**
+     * {@code [honcho]}. Every key is optional here so that a missing one is named in memoryd's own
+     * sentence ({@link HonchoSettings}), not in SmallRye's.
+     */
+    interface HonchoSection {
+        Optional<String> url();
+
+        /** This agent's peer. */
+        Optional<String> agent();
+
+        /** The owner's peer, the same in every workspace of the fleet. */
+        Optional<String> owner();
+
+        Optional<String> trusted();
+
+        Optional<String> untrusted();
+
+        Optional<String> fleet();
+
+        /** {@code [[honcho.read]]}: other agents' workspaces this agent reads. */
+        Optional<List<ReadSection>> read();
+    }
+
+    /** One {@code [[honcho.read]]}. */
+    interface ReadSection {
+        Optional<String> agent();
+
+        Optional<String> workspace();
+
+        /** {@code untrusted} (the default) or {@code trusted}. */
+        @WithDefault("untrusted")
+        String trust();
+
+        /** The class of what is read there. */
+        @WithName("class")
+        @WithDefault("private")
+        String dataClass();
+    }
+
+    /** {@code [secrets.NAME]}. */
+    interface SecretSection {
+        /** The file holding the secret, relative to {@code {home}/secrets/} unless absolute. */
+        Optional<String> file();
     }
 }

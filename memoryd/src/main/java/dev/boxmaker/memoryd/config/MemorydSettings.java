@@ -3,13 +3,15 @@ package dev.boxmaker.memoryd.config;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.config.ConfigLoader;
 import dev.boxmaker.proto.config.ConfigPaths;
+import dev.boxmaker.proto.secrets.Secret;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * memoryd's configuration with every path resolved: {@code {home}} expanded, relative paths taken
- * from the file's folder. Built once at start-up; immutable.
+ * from the file's folder; {@code [honcho]} checked and every {@code [secrets.NAME]} read. Built once at
+ * start-up; immutable. {@code honcho} is empty without a {@code [honcho]} section.
  */
 public record MemorydSettings(
         Path home,
@@ -22,16 +24,20 @@ public record MemorydSettings(
         DataClass maxClass,
         Path loopSocket,
         Path brokerSocket,
-        Path adminSocket) {
+        Path adminSocket,
+        Optional<HonchoSettings> honcho,
+        Map<String, Secret> secrets) {
 
     /** The system property each daemon's main sets from {@code --config FILE}. */
     public static final String CONFIG_FILE_PROPERTY = "boxmaker.config.file";
 
     /** Reads {@code file} (or nothing: every key has a default) and resolves every path. */
     public static MemorydSettings load(Optional<Path> file, Map<String, String> env) {
+        HonchoConfig.refuseUnknownKeys(file);
         MemorydConfig config = ConfigLoader.load(MemorydConfig.class, file, env);
         Optional<Path> dir = config.config().dir();
         Path home = ConfigPaths.home(config.paths().home(), dir, env);
+        Map<String, Secret> secrets = HonchoConfig.secrets(config.secrets(), home);
         return new MemorydSettings(
                 home,
                 home.resolve("memory"),
@@ -43,7 +49,9 @@ public record MemorydSettings(
                 DataClass.parse(config.index().maxClass()),
                 ConfigPaths.resolve(config.sockets().loop(), home, dir),
                 ConfigPaths.resolve(config.sockets().broker(), home, dir),
-                ConfigPaths.resolve(config.sockets().admin(), home, dir));
+                ConfigPaths.resolve(config.sockets().admin(), home, dir),
+                config.honcho().map(h -> HonchoConfig.honcho(h, secrets)),
+                Map.copyOf(secrets));
     }
 
     /** The settings of this process: the file named by {@value #CONFIG_FILE_PROPERTY}, if set. */

@@ -1,13 +1,14 @@
-package dev.boxmaker.loopd.config;
+package dev.boxmaker.proto.secrets;
 
-import dev.boxmaker.loopd.Sentences;
-import dev.boxmaker.proto.config.ConfigException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -37,26 +38,37 @@ public final class Secret {
         return new Secret(name, value);
     }
 
-    static Secret read(String name, Path file) {
+    /**
+     * Reads the secret {@code name} from {@code file}, checking its mode, owner and size first.
+     *
+     * @throws SecretFileException naming the file and why, never its content
+     */
+    public static Secret read(String name, Path file) throws SecretFileException {
         try {
             Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS);
             if (!mode.equals(OWNER_READ_WRITE) && !mode.equals(OWNER_READ)) {
-                throw new ConfigException(Sentences.secretUnreadable(file, "must be mode 0600 or 0400; it is "
-                        + java.nio.file.attribute.PosixFilePermissions.toString(mode)));
+                throw new SecretFileException(file, "must be mode 0600 or 0400; it is "
+                        + PosixFilePermissions.toString(mode));
             }
+            String user = System.getProperty("user.name");
             String owner = Files.getOwner(file, LinkOption.NOFOLLOW_LINKS).getName();
-            if (!owner.equals(System.getProperty("user.name"))) {
-                throw new ConfigException(Sentences.secretUnreadable(file, "must be owned by "
-                        + System.getProperty("user.name") + "; it is owned by " + owner));
+            if (!owner.equals(user)) {
+                throw new SecretFileException(file, "must be owned by " + user + "; it is owned by " + owner);
             }
-            if (Files.size(file) > SECRET_BYTES_MAX) {
-                throw new ConfigException(Sentences.secretUnreadable(file, "is larger than " + SECRET_BYTES_MAX + " bytes"));
+            byte[] bytes;
+            try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+                bytes = in.readNBytes((int) SECRET_BYTES_MAX + 1);
             }
-            String text = Files.readString(file, StandardCharsets.UTF_8);
+            if (bytes.length > SECRET_BYTES_MAX) {
+                throw new SecretFileException(file, "is larger than " + SECRET_BYTES_MAX + " bytes");
+            }
+            String text = new String(bytes, StandardCharsets.UTF_8);
             return new Secret(name, text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
+        } catch (NoSuchFileException e) {
+            throw new SecretFileException(file, "does not exist");
         } catch (IOException e) {
-            // The exception's own message names only the path, never the content.
-            throw new ConfigException(Sentences.secretUnreadable(file, "cannot be read (" + e.getClass().getSimpleName() + ")"));
+            // The exception's own message names only the path, never the content; it is left out anyway.
+            throw new SecretFileException(file, "cannot be read (" + e.getClass().getSimpleName() + ")");
         }
     }
 
@@ -66,6 +78,11 @@ public final class Secret {
      */
     public boolean printableAscii() {
         return value.chars().allMatch(c -> c >= 0x20 && c < 0x7F);
+    }
+
+    /** The secret's name, as {@code [secrets.NAME]} gives it. */
+    public String name() {
+        return name;
     }
 
     /** The value, to put in a request header and nowhere else. */

@@ -1,0 +1,254 @@
+package dev.boxmaker.memoryd.honcho.client;
+
+import dev.boxmaker.memoryd.honcho.client.HonchoFailure.Kind;
+import dev.boxmaker.memoryd.honcho.client.HonchoWire.ChatAnswer;
+import dev.boxmaker.memoryd.honcho.client.HonchoWire.Conclusion;
+import dev.boxmaker.memoryd.honcho.client.HonchoWire.Message;
+import dev.boxmaker.memoryd.honcho.client.HonchoWire.Page;
+import dev.boxmaker.proto.secrets.Secret;
+import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+import io.smallrye.faulttolerance.api.Guard;
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.GenericType;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.jboss.logging.Logger;
+
+/**
+ * One Honcho workspace, as memoryd calls it (honcho.md): its key, where one is configured, on every
+ * call and on no other workspace's; timeouts and retries by SmallRye Fault Tolerance. Every failure
+ * is a {@link HonchoFailure}; an answer's body is read up to {@link BodyCap#RESPONSE_BYTES_MAX} and
+ * never logged. Only idempotent calls (get-or-create, lists, searches, queries, a delete) are tried
+ * again; adding messages or conclusions is not, since a lost answer may hide a committed write.
+ */
+public final class HonchoClient implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(HonchoClient.class);
+    /** A create's "created", "existed" and the spec's "exists". */
+    private static final Set<Integer> CREATED = Set.of(200, 201, 409);
+    private static final Set<Integer> ADDED = Set.of(200, 201);
+    private static final Set<Integer> OK = Set.of(200);
+    /** A delete's "deleted", and "already gone". */
+    private static final Set<Integer> DELETED = Set.of(200, 204, 404);
+    private static final Set<Integer> NO_CHAT_ROUTE = Set.of(404, 405);
+
+    private final String workspace;
+    private final boolean keyed;
+    private final HonchoApi writes;
+    private final HonchoApi chats;
+    private final Guard once;
+    private final Guard retried;
+    private final Guard chatGuard;
+    private volatile boolean peerChat;
+
+    private HonchoClient(String workspace, boolean keyed, HonchoApi writes, HonchoApi chats, HonchoTimeouts t) {
+        this.workspace = workspace;
+        this.keyed = keyed;
+        this.writes = writes;
+        this.chats = chats;
+        this.once = Guard.create().withTimeout().duration(t.write().toMillis(), ChronoUnit.MILLIS).done().build();
+        this.retried = Guard.create()
+                .withRetry().maxRetries(t.retries()).delay(t.retryDelay().toMillis(), ChronoUnit.MILLIS)
+                .whenException(HonchoClient::unreachable).done()
+                .withTimeout().duration(t.write().toMillis(), ChronoUnit.MILLIS).done()
+                .build();
+        this.chatGuard = Guard.create().withTimeout().duration(t.chat().toMillis(), ChronoUnit.MILLIS).done().build();
+    }
+
+    /** The client of {@code workspace} on the server at {@code base} (without {@code /v3}). */
+    public static HonchoClient create(URI base, String workspace, Optional<Secret> key, HonchoTimeouts timeouts) {
+        return new HonchoClient(workspace, key.isPresent(), api(base, key, timeouts.connect(), timeouts.write()),
+                api(base, key, timeouts.connect(), timeouts.chat()), timeouts);
+    }
+
+    private static HonchoApi api(URI base, Optional<Secret> key, Duration connect, Duration read) {
+        QuarkusRestClientBuilder builder = QuarkusRestClientBuilder.newBuilder()
+                .baseUri(base)
+                .connectTimeout(connect.toMillis(), TimeUnit.MILLISECONDS)
+                .readTimeout(read.toMillis(), TimeUnit.MILLISECONDS)
+                // Statuses are this class's to judge: a 409 or a 404 is not an exception here.
+                .property("microprofile.rest.client.disable.default.mapper", true)
+                .register(new BodyCap());
+        key.ifPresent(k -> builder.register(new BearerKey(k)));
+        return builder.build(HonchoApi.class);
+    }
+
+    /** The workspace this client writes to. */
+    public String workspace() {
+        return workspace;
+    }
+
+    /** Whether its calls carry a key. */
+    public boolean keyed() {
+        return keyed;
+    }
+
+    public void createWorkspace(Map<String, Object> metadata, HonchoWire.WorkspaceConfiguration configuration)
+            throws HonchoFailure {
+        call("workspace", retried, CREATED, () -> writes.workspace(
+                new HonchoWire.WorkspaceCreate(workspace, metadata, configuration)), null);
+    }
+
+    public void createPeer(String peer, Map<String, Object> configuration) throws HonchoFailure {
+        call("peer", retried, CREATED, () -> writes.peer(workspace,
+                new HonchoWire.PeerCreate(peer, null, configuration)), null);
+    }
+
+    public void createSession(String session, Map<String, HonchoWire.SessionPeer> peers) throws HonchoFailure {
+        call("session", retried, CREATED, () -> writes.session(workspace,
+                new HonchoWire.SessionCreate(session, null, peers)), null);
+    }
+
+    /** 1 to 100 messages, in order; never tried again here (a lost answer is looked up by the worker). */
+    public List<Message> addMessages(String session, List<HonchoWire.MessageCreate> messages) throws HonchoFailure {
+        return call("messages", once, ADDED, () -> writes.addMessages(workspace, session,
+                new HonchoWire.MessageBatch(messages)), new GenericType<List<Message>>() { });
+    }
+
+    /** A session's messages whose metadata matches {@code filters} (the first page). */
+    public Page<Message> listMessages(String session, Map<String, Object> filters) throws HonchoFailure {
+        return call("message list", retried, OK, () -> writes.listMessages(workspace, session,
+                new HonchoWire.ListFilter(filters)), new GenericType<Page<Message>>() { });
+    }
+
+    public List<Message> search(String query, int limit, Map<String, Object> filters) throws HonchoFailure {
+        return call("search", retried, OK, () -> writes.search(workspace,
+                new HonchoWire.SearchQuery(query, limit, filters)), new GenericType<List<Message>>() { });
+    }
+
+    /** 1 to 100 conclusions; never tried again here. */
+    public List<Conclusion> createConclusions(List<HonchoWire.ConclusionCreate> conclusions) throws HonchoFailure {
+        return call("conclusions", once, ADDED, () -> writes.createConclusions(workspace,
+                new HonchoWire.ConclusionBatch(conclusions)), new GenericType<List<Conclusion>>() { });
+    }
+
+    public Page<Conclusion> listConclusions(Map<String, Object> filters) throws HonchoFailure {
+        return call("conclusion list", retried, OK, () -> writes.listConclusions(workspace,
+                new HonchoWire.ListFilter(filters)), new GenericType<Page<Conclusion>>() { });
+    }
+
+    public List<Conclusion> queryConclusions(String query, int topK, String observer, String observed)
+            throws HonchoFailure {
+        Map<String, Object> filters = Map.of("observer_id", observer, "observed_id", observed);
+        return call("conclusion query", retried, OK, () -> writes.queryConclusions(workspace,
+                new HonchoWire.ConclusionQuery(query, topK, filters)), new GenericType<List<Conclusion>>() { });
+    }
+
+    /** Deletes a conclusion; one already gone (404) is done too. */
+    public void deleteConclusion(String id) throws HonchoFailure {
+        call("conclusion delete", retried, DELETED, () -> writes.deleteConclusion(workspace, id), null);
+    }
+
+    /**
+     * The workspace's chat; where the server has none (404 or 405), the agent's peer chat from then on,
+     * logged once (honcho.md). Empty when Honcho answers {@code content: null}.
+     */
+    public Optional<String> chat(String query, String reasoningLevel, String agentPeer) throws HonchoFailure {
+        HonchoWire.ChatQuery body = new HonchoWire.ChatQuery(query, reasoningLevel, false);
+        GenericType<ChatAnswer> type = new GenericType<>() { };
+        if (!peerChat) {
+            try {
+                return Optional.ofNullable(call("chat", chatGuard, OK, () -> chats.chat(workspace, body), type).content());
+            } catch (HonchoFailure f) {
+                if (f.kind() != Kind.REFUSED || !NO_CHAT_ROUTE.contains(f.status())) {
+                    throw f;
+                }
+                peerChat = true;
+                LOG.infof("honcho %s has no workspace chat (%d); asking the peer %s's chat from now on",
+                        workspace, f.status(), agentPeer);
+            }
+        }
+        return Optional.ofNullable(call("peer chat", chatGuard, OK, () -> chats.peerChat(workspace, agentPeer, body),
+                type).content());
+    }
+
+    private static boolean unreachable(Throwable e) {
+        return e instanceof HonchoFailure f && f.kind() == Kind.UNREACHABLE;
+    }
+
+    /** One guarded call: the status judged, then the body read into {@code type} (none when null). */
+    private <T> T call(String operation, Guard guard, Set<Integer> accepted, Supplier<Response> request,
+            GenericType<T> type) throws HonchoFailure {
+        Callable<Object> attempt = () -> attempt(operation, accepted, request, type);
+        try {
+            @SuppressWarnings("unchecked")
+            T answer = (T) guard.call(attempt, Object.class);
+            return answer;
+        } catch (HonchoFailure f) {
+            LOG.debugf("honcho %s %s: %s %d", workspace, operation, f.kind().word(), f.status());
+            throw f;
+        } catch (Exception e) {
+            // A timeout of the guard, or an interrupt: no answer.
+            LOG.debugf("honcho %s %s: %s (%s)", workspace, operation, Kind.UNREACHABLE.word(), e.getClass().getSimpleName());
+            throw new HonchoFailure(workspace, operation, Kind.UNREACHABLE, 0);
+        }
+    }
+
+    private <T> T attempt(String operation, Set<Integer> accepted, Supplier<Response> request, GenericType<T> type)
+            throws HonchoFailure {
+        Response response;
+        try {
+            response = request.get();
+        } catch (ProcessingException | WebApplicationException e) {
+            throw new HonchoFailure(workspace, operation, Kind.UNREACHABLE, 0);
+        }
+        try (response) {
+            int status = response.getStatus();
+            if (status == 401 || status == 403) {
+                throw new HonchoFailure(workspace, operation, Kind.KEY_REFUSED, status);
+            }
+            if (status >= 500) {
+                throw new HonchoFailure(workspace, operation, Kind.UNREACHABLE, status);
+            }
+            if (!accepted.contains(status)) {
+                throw new HonchoFailure(workspace, operation, Kind.REFUSED, status);
+            }
+            return type == null ? null : body(operation, response, type);
+        }
+    }
+
+    private <T> T body(String operation, Response response, GenericType<T> type) throws HonchoFailure {
+        MediaType media = response.getMediaType();
+        if (media == null || !media.isCompatible(MediaType.APPLICATION_JSON_TYPE)) {
+            throw new HonchoFailure(workspace, operation, Kind.BAD_ANSWER, response.getStatus());
+        }
+        T answer;
+        try {
+            answer = response.readEntity(type);
+        } catch (RuntimeException e) {
+            // Garbage, a wrong shape, or past the cap: the exception may quote the body, so it goes nowhere.
+            throw new HonchoFailure(workspace, operation, Kind.BAD_ANSWER, response.getStatus());
+        }
+        if (!HonchoWire.complete(answer)) {
+            throw new HonchoFailure(workspace, operation, Kind.BAD_ANSWER, response.getStatus());
+        }
+        return answer;
+    }
+
+    /** Closes both REST clients and their connections. */
+    @Override
+    public void close() {
+        for (HonchoApi api : new HonchoApi[] {writes, chats}) {
+            try {
+                ((java.io.Closeable) api).close();
+            } catch (java.io.IOException | RuntimeException e) {
+                LOG.debugf("honcho %s: closing a client failed (%s)", workspace, e.getClass().getSimpleName());
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "HonchoClient[" + workspace + (keyed ? ", keyed" : "") + "]";
+    }
+}

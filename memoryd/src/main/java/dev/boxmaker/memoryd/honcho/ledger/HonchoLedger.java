@@ -1,0 +1,235 @@
+package dev.boxmaker.memoryd.honcho.ledger;
+
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.files.Durable;
+import dev.boxmaker.proto.Json;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.jboss.logging.Logger;
+
+/**
+ * {@code memory/honcho.jsonl} (the M5c spec, section 5): append-only JSON lines, {@code decided},
+ * {@code sent}, {@code failed}, each flushed to the disk before the call returns. What is decided for
+ * a workspace and neither sent nor failed is the outbox; there is no other queue. Read through at
+ * open, from the checkpoint when one fits; an unfinished last line (a crash mid-append) is cut off.
+ * The file is made at the first append, never at open, so a memoryd without {@code [honcho]}, which
+ * never appends, never has one. Thread-safe.
+ */
+public final class HonchoLedger {
+    public static final String FILE_NAME = "honcho.jsonl";
+    public static final String CHECKPOINT_NAME = "honcho.checkpoint.json";
+    /** A checkpoint is written after this many lines read or appended past the last one. */
+    public static final long CHECKPOINT_EVERY_LINES = 50_000;
+
+    private static final Logger LOG = Logger.getLogger(HonchoLedger.class);
+    private static final ObjectReader READER = Json.MAPPER.readerFor(LedgerLine.class);
+    private static final ObjectWriter WRITER = Json.MAPPER.writerFor(LedgerLine.class);
+
+    private final Path file;
+    private final Path checkpointFile;
+    private final Clock clock;
+    private final Map<String, LedgerLine> pending = new LinkedHashMap<>();
+    private final Map<String, Long> sent = new TreeMap<>();
+    private final List<LedgerLine> failed = new ArrayList<>();
+    private Settled settled = new Settled();
+    private long lines;
+    private long linesSinceCheckpoint;
+
+    private HonchoLedger(Path memoryDir, Clock clock) {
+        this.file = memoryDir.resolve(FILE_NAME);
+        this.checkpointFile = memoryDir.resolve(CHECKPOINT_NAME);
+        this.clock = clock;
+    }
+
+    /** Reads the ledger in {@code memoryDir} through (none yet: empty). Creates nothing. */
+    public static HonchoLedger open(Path memoryDir, Clock clock) throws IOException {
+        HonchoLedger ledger = new HonchoLedger(memoryDir, clock);
+        ledger.readThrough();
+        return ledger;
+    }
+
+    /**
+     * Records where {@code item} goes ({@code workspace} empty: nowhere) and why. False, and nothing
+     * written, when it is decided already: a decision is never changed.
+     */
+    public synchronized boolean decided(LedgerItem item, Optional<String> workspace, String why) throws IOException {
+        if (isDecided(item)) {
+            return false;
+        }
+        append(LedgerLine.of(LedgerLine.DECIDED, now(), item, workspace.orElse(null)).withWhy(why));
+        return true;
+    }
+
+    /** Records that {@code item} reached its workspace, with Honcho's ids of what it made. */
+    public synchronized void sent(LedgerItem item, List<String> honchoIds) throws IOException {
+        LedgerLine decision = waiting(item);
+        append(LedgerLine.of(LedgerLine.SENT, now(), item, decision.workspace()).withIds(honchoIds));
+    }
+
+    /** Records that Honcho refused {@code item} ({@code status} 0 for none); it is passed over. */
+    public synchronized void failed(LedgerItem item, int status, String kind) throws IOException {
+        LedgerLine decision = waiting(item);
+        append(LedgerLine.of(LedgerLine.FAILED, now(), item, decision.workspace()).withStatus(status, kind));
+    }
+
+    /** Whether {@code item} has a decision, waiting or settled. */
+    public synchronized boolean isDecided(LedgerItem item) {
+        return pending.containsKey(item.key()) || settled.contains(item);
+    }
+
+    /** The outbox: the decisions for a workspace neither sent nor failed, oldest first. */
+    public synchronized List<Waiting> outbox() {
+        List<Waiting> out = new ArrayList<>(pending.size());
+        pending.values().forEach(l -> out.add(new Waiting(l.item(), l.workspace(), l.why(), l.time())));
+        return out;
+    }
+
+    /** The count of items sent, per workspace. */
+    public synchronized Map<String, Long> sentCounts() {
+        return Map.copyOf(sent);
+    }
+
+    /** Every {@code failed} line, oldest first. */
+    public synchronized List<LedgerLine> failures() {
+        return List.copyOf(failed);
+    }
+
+    /** The lines the ledger holds. */
+    public synchronized long lines() {
+        return lines;
+    }
+
+    /** One item of the outbox. */
+    public record Waiting(LedgerItem item, String workspace, String why, String decidedAt) {
+    }
+
+    private LedgerLine waiting(LedgerItem item) {
+        LedgerLine decision = pending.get(item.key());
+        if (decision == null) {
+            throw new IllegalStateException("the ledger has no waiting decision for " + item.key());
+        }
+        return decision;
+    }
+
+    private void append(LedgerLine line) throws IOException {
+        Durable.append(file, WRITER.writeValueAsString(line) + "\n");
+        apply(line);
+        lines++;
+        if (++linesSinceCheckpoint >= CHECKPOINT_EVERY_LINES) {
+            checkpoint();
+        }
+    }
+
+    private void apply(LedgerLine line) {
+        LedgerItem item = line.item();
+        String key = item.key();
+        switch (line.event()) {
+            case LedgerLine.DECIDED -> {
+                if (!pending.containsKey(key) && !settled.contains(item)) {
+                    if (line.workspace() == null) {
+                        settled.add(item);
+                    } else {
+                        pending.put(key, line);
+                    }
+                }
+            }
+            case LedgerLine.SENT -> {
+                if (pending.remove(key) != null) {
+                    settled.add(item);
+                    sent.merge(line.workspace(), 1L, Long::sum);
+                }
+            }
+            case LedgerLine.FAILED -> {
+                if (pending.remove(key) != null) {
+                    settled.add(item);
+                    failed.add(line);
+                }
+            }
+            default -> throw new IllegalArgumentException("unknown event");
+        }
+    }
+
+    private void readThrough() throws IOException {
+        if (!Files.exists(file)) {
+            return;
+        }
+        Durable.dropUnfinishedLine(file);
+        long size = Files.size(file);
+        long from = 0;
+        Optional<LedgerCheckpoint> checkpoint = LedgerCheckpoint.read(checkpointFile, file, size);
+        if (checkpoint.isPresent()) {
+            LedgerCheckpoint c = checkpoint.get();
+            settled = Settled.fromRanges(c.settled());
+            c.pending().forEach(l -> pending.put(l.item().key(), l));
+            failed.addAll(c.failed());
+            sent.putAll(c.sent());
+            lines = c.lines();
+            from = c.offset();
+        }
+        long skipped = 0;
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ch.position(from);
+            BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(ch),
+                    StandardCharsets.UTF_8), 1 << 16);
+            for (String text = in.readLine(); text != null; text = in.readLine()) {
+                lines++;
+                linesSinceCheckpoint++;
+                if (!readLine(text)) {
+                    skipped++;
+                }
+            }
+        }
+        if (skipped > 0) {
+            LOG.warn(Sentences.ledgerLinesSkipped(file, skipped));
+        }
+        if (linesSinceCheckpoint >= CHECKPOINT_EVERY_LINES) {
+            checkpoint();
+        }
+    }
+
+    /** Applies one line read back; false for a line that is not a ledger line (left as it is). */
+    private boolean readLine(String text) {
+        try {
+            LedgerLine line = READER.readValue(text);
+            if (line == null || line.item() == null || line.event() == null) {
+                return false;
+            }
+            apply(line);
+            return true;
+        } catch (IOException | IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** Writes what is settled and waiting up to the ledger's end, so the next start reads from there. */
+    public synchronized void checkpoint() throws IOException {
+        if (!Files.exists(file)) {
+            return;
+        }
+        long size = Files.size(file);
+        new LedgerCheckpoint(LedgerCheckpoint.VERSION, size, lines, LedgerCheckpoint.head(file, size),
+                settled.toRanges(), List.copyOf(pending.values()), List.copyOf(failed), Map.copyOf(sent))
+                .write(checkpointFile);
+        linesSinceCheckpoint = 0;
+    }
+
+    private String now() {
+        return clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+    }
+}

@@ -1,0 +1,241 @@
+package dev.boxmaker.memoryd.honcho.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.boxmaker.memoryd.TempHome;
+import dev.boxmaker.memoryd.honcho.client.HonchoFailure.Kind;
+import dev.boxmaker.memoryd.honcho.client.HonchoWire.ConclusionCreate;
+import dev.boxmaker.memoryd.honcho.client.HonchoWire.Message;
+import dev.boxmaker.memoryd.honcho.client.HonchoWire.MessageCreate;
+import dev.boxmaker.memoryd.honcho.client.HonchoWire.SessionPeer;
+import dev.boxmaker.memoryd.honcho.fake.FakeHoncho;
+import dev.boxmaker.memoryd.honcho.fake.FakeRoute;
+import dev.boxmaker.proto.secrets.Secret;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The Honcho client against the fake server: statuses, keys, and every bad answer a typed failure. */
+@QuarkusTest
+@QuarkusTestResource(value = TempHome.class, restrictToAnnotatedClass = true)
+class HonchoClientTests {
+    static final HonchoTimeouts SHORT = new HonchoTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(3),
+            Duration.ofSeconds(5), 2, Duration.ofMillis(50));
+    static final String KEY = "hk-test-4b5c6d7e8f";
+
+    FakeHoncho fake;
+    HonchoClient trusted;
+
+    @BeforeEach
+    void start() throws Exception {
+        fake = FakeHoncho.start();
+        trusted = HonchoClient.create(fake.url(), "bx-trusted", Optional.empty(), SHORT);
+        trusted.createWorkspace(null, null);
+        trusted.createSession("s1", Map.of("kyle", new SessionPeer(true, null), "bx", new SessionPeer(false, null)));
+        fake.clearRequests();
+    }
+
+    @AfterEach
+    void stop() {
+        trusted.close();
+        fake.close();
+    }
+
+    static MessageCreate message(String peer, String content, String item) {
+        return new MessageCreate(peer, content, Map.of("boxmaker_item", item), null);
+    }
+
+    HonchoFailure failure(HonchoCall call) {
+        try {
+            call.run();
+        } catch (HonchoFailure f) {
+            return f;
+        }
+        throw new AssertionError("the call succeeded");
+    }
+
+    interface HonchoCall {
+        void run() throws HonchoFailure;
+    }
+
+    @Test
+    void aMemorydWithoutHonchoHasNoLedger() {
+        assertThat(TempHome.home.resolve("memory")).isDirectory();
+        assertThat(TempHome.home.resolve("memory/honcho.jsonl")).doesNotExist();
+        assertThat(TempHome.home.resolve("memory/honcho.checkpoint.json")).doesNotExist();
+    }
+
+    @Test
+    void getOrCreateSucceedsOnCreatedExistedAndConflict() throws Exception {
+        trusted.createWorkspace(null, HonchoWire.WorkspaceConfiguration.ALL_OFF);
+        trusted.createPeer("bx", Map.of("observe_me", false));
+        trusted.createPeer("bx", Map.of("observe_me", false));
+        fake.answer(FakeRoute.SESSION, 409);
+        trusted.createSession("s1", Map.of());
+        assertThat(fake.requests()).extracting(FakeHoncho.Recorded::path).containsExactly(
+                "/v3/workspaces", "/v3/workspaces/bx-trusted/peers", "/v3/workspaces/bx-trusted/peers",
+                "/v3/workspaces/bx-trusted/sessions");
+        assertThat(fake.requests().get(1).body()).isEqualTo("{\"id\":\"bx\",\"configuration\":{\"observe_me\":false}}");
+    }
+
+    @Test
+    void messagesAreAddedInOrderWithHonchosIdsAndFoundByTheirMetadata() throws Exception {
+        List<Message> added = trusted.addMessages("s1", List.of(message("kyle", "the launch moved", "turn/s1/3"),
+                message("bx", "Noted: Thursday.", "turn/s1/3")));
+        assertThat(added).extracting(Message::content).containsExactly("the launch moved", "Noted: Thursday.");
+        assertThat(added).allSatisfy(m -> assertThat(m.id()).hasSize(21));
+        trusted.addMessages("s1", List.of(message("kyle", "other", "turn/s1/4")));
+        assertThat(trusted.listMessages("s1", Map.of("metadata", Map.of("boxmaker_item", "turn/s1/3"))).items())
+                .extracting(Message::id).containsExactly(added.get(0).id(), added.get(1).id());
+        assertThat(trusted.search("launch", 10, null)).extracting(Message::content).containsExactly("the launch moved");
+    }
+
+    @Test
+    void conclusionsAreCreatedQueriedAndDeletedAndAGoneOneIsDone() throws Exception {
+        trusted.createPeer("kyle", null);
+        List<HonchoWire.Conclusion> made = trusted.createConclusions(List.of(
+                new ConclusionCreate("kyle prefers Thursday launches", "kyle", "kyle", "s1")));
+        assertThat(trusted.queryConclusions("Thursday", 5, "kyle", "kyle")).extracting(HonchoWire.Conclusion::id)
+                .containsExactly(made.get(0).id());
+        trusted.deleteConclusion(made.get(0).id());
+        trusted.deleteConclusion(made.get(0).id());
+        assertThat(fake.conclusions("bx-trusted")).isEmpty();
+    }
+
+    @Test
+    void aKeyGoesToItsWorkspaceOnlyAndNoHeaderWhereNoneIsConfigured() throws Exception {
+        HonchoClient keyed = HonchoClient.create(fake.url(), "bx-untrusted", Optional.of(Secret.of("honcho_untrusted", KEY)), SHORT);
+        keyed.createWorkspace(null, null);
+        trusted.createWorkspace(null, null);
+        assertThat(fake.requests()).hasSize(2);
+        assertThat(fake.requests().get(0).authorization()).isEqualTo("Bearer " + KEY);
+        assertThat(fake.requests().get(1).authorization()).isNull();
+        assertThat(keyed.toString()).doesNotContain(KEY);
+    }
+
+    @Test
+    void eachWorkspaceOfTheSettingsHasItsClientWithItsOwnKey() throws Exception {
+        dev.boxmaker.memoryd.config.HonchoSettings settings = new dev.boxmaker.memoryd.config.HonchoSettings(
+                fake.url(), "bx", "kyle", "bx-trusted", "bx-untrusted", "fleet",
+                List.of(new dev.boxmaker.memoryd.config.HonchoSettings.ReadWorkspace("b1", "b1-trusted", false,
+                        dev.boxmaker.proto.DataClass.PRIVATE)),
+                Map.of("honcho_fleet", Secret.of("honcho_fleet", KEY), "honcho_read_b1", Secret.of("r", KEY + "r")));
+        Map<String, HonchoClient> clients = HonchoClients.of(settings, SHORT);
+        assertThat(clients.keySet()).containsExactlyInAnyOrder("bx-trusted", "bx-untrusted", "fleet", "b1-trusted");
+        for (HonchoClient client : clients.values()) {
+            client.createWorkspace(null, null);
+        }
+        assertThat(fake.requests()).extracting(r -> r.body() + " " + r.authorization()).containsExactlyInAnyOrder(
+                "{\"id\":\"bx-trusted\"} null", "{\"id\":\"bx-untrusted\"} null",
+                "{\"id\":\"fleet\"} Bearer " + KEY, "{\"id\":\"b1-trusted\"} Bearer " + KEY + "r");
+    }
+
+    @Test
+    void aRefusedKeyIsKeyRefused() {
+        fake.refuseKey(KEY);
+        HonchoClient keyed = HonchoClient.create(fake.url(), "bx-untrusted", Optional.of(Secret.of("k", KEY)), SHORT);
+        HonchoFailure f = failure(() -> keyed.createWorkspace(null, null));
+        assertThat(f.kind()).isEqualTo(Kind.KEY_REFUSED);
+        assertThat(f.getMessage()).isEqualTo("honcho bx-untrusted workspace: key-refused 401");
+        assertThat(fake.requests()).hasSize(1);
+    }
+
+    @Test
+    void aServerDownIsUnreachableAfterTheRetriesOfAnIdempotentCall() {
+        fake.down();
+        HonchoFailure f = failure(() -> trusted.createPeer("kyle", null));
+        assertThat(f.kind()).isEqualTo(Kind.UNREACHABLE);
+        assertThat(f.getMessage()).isEqualTo("honcho bx-trusted peer: unreachable");
+        fake.up();
+    }
+
+    @Test
+    void aFiveHundredIsUnreachableAndAFourHundredRefusedWithItsStatus() {
+        fake.answer(FakeRoute.MESSAGES, 503);
+        HonchoFailure down = failure(() -> trusted.addMessages("s1", List.of(message("kyle", "x", "i"))));
+        assertThat(down.kind()).isEqualTo(Kind.UNREACHABLE);
+        assertThat(down.status()).isEqualTo(503);
+        assertThat(fake.requests()).hasSize(1);
+        fake.clearAnswers();
+        HonchoFailure refused = failure(() -> trusted.addMessages("s1", List.of(message("kyle", "x".repeat(25_001), "i"))));
+        assertThat(refused.kind()).isEqualTo(Kind.REFUSED);
+        assertThat(refused.status()).isEqualTo(422);
+    }
+
+    @Test
+    void aCommittedWriteWhoseAnswerIsLostIsUnreachableAndNotSentAgain() {
+        fake.commitThenDrop(FakeRoute.MESSAGES, 1);
+        HonchoFailure f = failure(() -> trusted.addMessages("s1", List.of(message("kyle", "once", "turn/s1/1"))));
+        assertThat(f.kind()).isEqualTo(Kind.UNREACHABLE);
+        assertThat(fake.messages("bx-trusted", "s1")).hasSize(1);
+        assertThat(fake.requests()).hasSize(1);
+    }
+
+    @Test
+    void aGetOrCreateWhoseAnswerIsLostIsTriedAgain() throws Exception {
+        fake.commitThenDrop(FakeRoute.PEER, 1);
+        trusted.createPeer("kyle", null);
+        assertThat(fake.requests()).hasSize(2);
+    }
+
+    @Test
+    void aSlowServerIsUnreachableAtTheTimeout() {
+        fake.slow(Duration.ofSeconds(5));
+        HonchoFailure f = failure(() -> trusted.addMessages("s1", List.of(message("kyle", "x", "i"))));
+        assertThat(f.kind()).isEqualTo(Kind.UNREACHABLE);
+    }
+
+    @Test
+    void badAnswersAreBadAnswersAndNeverQuoteTheBody() {
+        String text = "memory text the log must not see";
+        List<FakeHoncho.Canned> answers = List.of(
+                FakeHoncho.Canned.json(201, "{not json " + text),
+                new FakeHoncho.Canned(201, "text/html", ("<html><body>" + text + "</body></html>").getBytes()),
+                FakeHoncho.Canned.json(201, "{\"detail\":\"" + text + "\"}"),
+                FakeHoncho.Canned.json(201, "[{\"content\":\"" + text + "\"}]"),
+                FakeHoncho.Canned.json(201, "[" + String.join(",", java.util.Collections.nCopies(2100,
+                        "{\"id\":\"a\",\"content\":\"" + "x".repeat(1000) + "\",\"peer_id\":\"p\"}")) + "]"));
+        for (FakeHoncho.Canned answer : answers) {
+            fake.answer(FakeRoute.MESSAGES, answer);
+            HonchoFailure f = failure(() -> trusted.addMessages("s1", List.of(message("kyle", "x", "i"))));
+            assertThat(f.kind()).as(new String(answer.body(), 0, 20)).isEqualTo(Kind.BAD_ANSWER);
+            assertThat(f.getMessage()).isEqualTo("honcho bx-trusted messages: bad-answer 201");
+        }
+    }
+
+    @Test
+    void anAnswerUnderTheCapIsRead() throws Exception {
+        fake.answer(FakeRoute.MESSAGES, FakeHoncho.Canned.json(201, "[" + String.join(",", java.util.Collections.nCopies(
+                900, "{\"id\":\"a\",\"content\":\"" + "x".repeat(1000) + "\",\"peer_id\":\"p\"}")) + "]"));
+        assertThat(trusted.addMessages("s1", List.of(message("kyle", "x", "i")))).hasSize(900);
+    }
+
+    @Test
+    void anHtmlErrorPageIsItsStatus() {
+        fake.answer(FakeRoute.SEARCH, new FakeHoncho.Canned(502, "text/html", "<html>Bad Gateway</html>".getBytes()));
+        HonchoFailure f = failure(() -> trusted.search("x", 10, null));
+        assertThat(f.kind()).isEqualTo(Kind.UNREACHABLE);
+        assertThat(f.status()).isEqualTo(502);
+    }
+
+    @Test
+    void chatFallsBackToThePeersChatOnceWhereTheServerHasNoWorkspaceChat() throws Exception {
+        trusted.createPeer("kyle", null);
+        trusted.addMessages("s1", List.of(message("kyle", "the launch moved", "i")));
+        assertThat(trusted.chat("launch", "low", "bx")).contains("the launch moved");
+        fake.answer(FakeRoute.WORKSPACE_CHAT, 404);
+        fake.clearRequests();
+        assertThat(trusted.chat("launch", "low", "bx")).contains("the launch moved");
+        assertThat(trusted.chat("nothing", "minimal", "bx")).isEmpty();
+        assertThat(fake.requests()).extracting(FakeHoncho.Recorded::path).containsExactly(
+                "/v3/workspaces/bx-trusted/chat", "/v3/workspaces/bx-trusted/peers/bx/chat",
+                "/v3/workspaces/bx-trusted/peers/bx/chat");
+    }
+}

@@ -1,0 +1,176 @@
+package dev.boxmaker.memoryd.honcho.contract;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.anyOf;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.instanceOf;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.notNullValue;
+
+import dev.boxmaker.memoryd.honcho.fake.FakeHoncho;
+import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
+import io.restassured.specification.RequestSpecification;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What memoryd's Honcho client relies on, stated against the server: against the fake in the normal
+ * test run, and against a real Honcho when {@code HONCHO_URL} (and, with auth on, {@code HONCHO_KEY})
+ * is set ({@code make honcho-contract}). Each assertion is one honcho.md or the OpenAPI document
+ * states; none is about how the fake happens to answer. Names are fresh on every run, so a real
+ * server's data from earlier runs changes nothing.
+ */
+class HonchoContractTest {
+    static final String URL_VARIABLE = "HONCHO_URL";
+    static final String KEY_VARIABLE = "HONCHO_KEY";
+    /** honcho.md: message and conclusion ids are 21-character strings the server makes. */
+    static final int SERVER_ID_CHARS = 21;
+
+    static FakeHoncho fake;
+    static String base;
+    static String key;
+    static final String RUN = "bxc-" + UUID.randomUUID().toString().substring(0, 8);
+    static final String W = RUN + "-w";
+    static final String W_PATH = "/v3/workspaces/" + W;
+
+    @BeforeAll
+    static void server() {
+        String url = System.getenv(URL_VARIABLE);
+        if (url == null || url.isBlank()) {
+            fake = FakeHoncho.start();
+            base = fake.url().toString();
+        } else {
+            base = url;
+            key = System.getenv(KEY_VARIABLE);
+        }
+        post("/v3/workspaces", Map.of("id", W)).statusCode(anyOf(is(200), is(201)));
+        post(W_PATH + "/peers", Map.of("id", "kyle")).statusCode(anyOf(is(200), is(201)));
+        post(W_PATH + "/peers", Map.of("id", "bx", "configuration", Map.of("observe_me", false)))
+                .statusCode(anyOf(is(200), is(201)));
+        post(W_PATH + "/sessions", Map.of("id", "s1", "peers", Map.of("kyle", Map.of(), "bx", Map.of("observe_me", false))))
+                .statusCode(anyOf(is(200), is(201)));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (fake != null) {
+            fake.close();
+        }
+    }
+
+    static RequestSpecification request() {
+        RequestSpecification spec = given().baseUri(base).contentType(ContentType.JSON).accept(ContentType.JSON);
+        return key == null || key.isBlank() ? spec : spec.header("Authorization", "Bearer " + key);
+    }
+
+    static ValidatableResponse post(String path, Object body) {
+        return request().body(body).post(path).then();
+    }
+
+    @Test
+    void aWorkspacePeerOrSessionIsCreatedThen200WhenItExistsUnchanged() {
+        for (String[] route : new String[][] {{"/v3/workspaces", RUN + "-g"}, {W_PATH + "/peers", "p-g"},
+                {W_PATH + "/sessions", "s-g"}}) {
+            String created = post(route[0], Map.of("id", route[1])).statusCode(anyOf(is(200), is(201)))
+                    .body("id", equalTo(route[1])).extract().path("created_at");
+            post(route[0], Map.of("id", route[1], "metadata", Map.of("k", "changed"))).statusCode(200)
+                    .body("id", equalTo(route[1])).body("created_at", equalTo(created));
+        }
+    }
+
+    @Test
+    void anIdOutsideTheRuleIs422InTheListShape() {
+        post("/v3/workspaces", Map.of("id", "scope.bad")).statusCode(422)
+                .body("detail", instanceOf(List.class))
+                .body("detail", everyItem(hasKey("loc"))).body("detail", everyItem(hasKey("msg")))
+                .body("detail", everyItem(hasKey("type")));
+    }
+
+    @Test
+    void messagesAreAddedAsOneBatchAndListedByTheirMetadata() {
+        String item = "turn/" + RUN + "/3";
+        post(W_PATH + "/sessions/s1/messages", Map.of("messages", List.of(
+                Map.of("peer_id", "kyle", "content", "the launch window moved", "metadata", Map.of("boxmaker_item", item)),
+                Map.of("peer_id", "bx", "content", "Noted.", "metadata", Map.of("boxmaker_item", item)))))
+                .statusCode(201)
+                .body("$", hasSize(2))
+                .body("content", contains("the launch window moved", "Noted."))
+                .body("peer_id", contains("kyle", "bx"))
+                .body("session_id", everyItem(equalTo("s1")))
+                .body("metadata.boxmaker_item", everyItem(equalTo(item)))
+                .body("id.size()", equalTo(2)).body("id", everyItem(notNullValue()));
+        post(W_PATH + "/sessions/s1/messages", Map.of("messages", List.of(
+                Map.of("peer_id", "kyle", "content", "something else", "metadata", Map.of("boxmaker_item", item + "x")))))
+                .statusCode(201);
+        post(W_PATH + "/sessions/s1/messages/list", Map.of("filters", Map.of("metadata", Map.of("boxmaker_item", item))))
+                .statusCode(200)
+                .body("items.content", contains("the launch window moved", "Noted."))
+                .body("total", equalTo(2)).body("$", hasKey("page")).body("$", hasKey("size")).body("$", hasKey("pages"));
+    }
+
+    @Test
+    void serverIdsHaveTwentyOneCharacters() {
+        String id = post(W_PATH + "/sessions/s1/messages", Map.of("messages", List.of(
+                Map.of("peer_id", "kyle", "content", "ids")))).statusCode(201).extract().path("[0].id");
+        org.assertj.core.api.Assertions.assertThat(id).hasSize(SERVER_ID_CHARS);
+    }
+
+    @Test
+    void aBatchOverOneHundredOrAContentOver25000CharactersIs422() {
+        List<Map<String, String>> many = new ArrayList<>();
+        for (int i = 0; i < 101; i++) {
+            many.add(Map.of("peer_id", "kyle", "content", "m" + i));
+        }
+        post(W_PATH + "/sessions/s1/messages", Map.of("messages", many)).statusCode(422)
+                .body("detail", instanceOf(List.class));
+        post(W_PATH + "/sessions/s1/messages", Map.of("messages", List.of(
+                Map.of("peer_id", "kyle", "content", "x".repeat(25_001))))).statusCode(422);
+    }
+
+    @Test
+    void aWorkspaceSearchAnswersAnArrayNotAPage() {
+        post(W_PATH + "/search", Map.of("query", "launch", "limit", 5)).statusCode(200)
+                .body("$", instanceOf(List.class));
+    }
+
+    @Test
+    void aConclusionIsCreatedQueriedWithBothPeersAndDeletedThenIs404() {
+        String id = post(W_PATH + "/conclusions", Map.of("conclusions", List.of(Map.of("content",
+                "kyle launches on Thursdays", "observer_id", "kyle", "observed_id", "kyle", "session_id", "s1"))))
+                .statusCode(201)
+                .body("$", hasSize(1)).body("[0].observer_id", equalTo("kyle")).body("[0].observed_id", equalTo("kyle"))
+                .body("[0].content", equalTo("kyle launches on Thursdays"))
+                .extract().path("[0].id");
+        post(W_PATH + "/conclusions/query", Map.of("query", "Thursdays", "top_k", 5,
+                "filters", Map.of("observer_id", "kyle", "observed_id", "kyle"))).statusCode(200)
+                .body("$", instanceOf(List.class));
+        request().delete(W_PATH + "/conclusions/" + id).then().statusCode(204);
+        request().delete(W_PATH + "/conclusions/" + id).then().statusCode(404)
+                .body("detail", instanceOf(String.class));
+    }
+
+    @Test
+    void aConclusionQueryWithoutBothPeersIs422() {
+        post(W_PATH + "/conclusions/query", Map.of("query", "x", "top_k", 5)).statusCode(422);
+        post(W_PATH + "/conclusions/query", Map.of("query", "x", "top_k", 5,
+                "filters", Map.of("observer_id", "kyle"))).statusCode(422);
+    }
+
+    @Test
+    void aConclusionAboutAPeerNotYetThereIs404WithASentence() {
+        post(W_PATH + "/conclusions", Map.of("conclusions", List.of(Map.of("content", "x",
+                "observer_id", "nobody-" + RUN, "observed_id", "nobody-" + RUN)))).statusCode(404)
+                .body("detail", instanceOf(String.class)).body("detail", not(equalTo("")));
+    }
+}

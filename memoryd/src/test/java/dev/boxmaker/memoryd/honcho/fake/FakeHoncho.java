@@ -1,0 +1,265 @@
+package dev.boxmaker.memoryd.honcho.fake;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A Honcho server for tests (honcho.md, "The fake server"): in memory, on loopback, on a random
+ * port. Every route of honcho.md with its shapes and statuses; each request body held to the OpenAPI
+ * document ({@link SchemaCheck}); every request recorded. It can be told to be down, slow, to answer
+ * a status or a body for a route, to refuse a key with 401, or to commit a write and drop the
+ * connection before answering.
+ */
+public final class FakeHoncho implements AutoCloseable {
+    /** The largest request body the fake reads; the real server's limit is not in the document. */
+    public static final long REQUEST_BYTES_MAX = 16L * 1024 * 1024;
+    private static final long WAIT_SECONDS = 10;
+
+    /** One request as it arrived: header names lower-cased, the body as text. */
+    public record Recorded(String method, String path, Map<String, String> headers, String body) {
+        /** The {@code Authorization} header, or null. */
+        public String authorization() {
+            return headers.get("authorization");
+        }
+    }
+
+    /** A canned answer for a route: a status, a content type and the bytes of the body. */
+    public record Canned(int status, String contentType, byte[] body) {
+        public static Canned json(int status, String body) {
+            return new Canned(status, "application/json", body.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private final ObjectMapper json = new ObjectMapper();
+    private final Vertx vertx = Vertx.vertx();
+    private final FakeStore store = new FakeStore(json);
+    private final FakeRoutes routes = new FakeRoutes(json, store);
+    private final SchemaCheck schemas = new SchemaCheck(json);
+    private final List<Recorded> requests = new CopyOnWriteArrayList<>();
+    private final Map<FakeRoute, Canned> canned = new ConcurrentHashMap<>();
+    private final Map<FakeRoute, AtomicInteger> drops = new ConcurrentHashMap<>();
+    private final Set<String> refusedKeys = ConcurrentHashMap.newKeySet();
+    private final Router router;
+    private volatile Duration delay = Duration.ZERO;
+    private volatile HttpServer server;
+    private volatile int port;
+
+    private FakeHoncho() {
+        schemas.load();
+        router = Router.router(vertx);
+        router.route().handler(BodyHandler.create(false).setBodyLimit(REQUEST_BYTES_MAX));
+        for (FakeRoute route : FakeRoute.values()) {
+            router.route(io.vertx.core.http.HttpMethod.valueOf(route.method()), route.path())
+                    .handler(ctx -> arrived(route, ctx));
+        }
+        router.route().handler(ctx -> {
+            record(ctx);
+            send(ctx, routes.detail(404, "Not Found"));
+        });
+    }
+
+    /** Starts a fake on 127.0.0.1 and a free port. */
+    public static FakeHoncho start() {
+        FakeHoncho fake = new FakeHoncho();
+        fake.listen(0);
+        return fake;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The base URL a client is given, e.g. {@code http://127.0.0.1:40123}. */
+    public URI url() {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    /** Every request so far, oldest first. */
+    public List<Recorded> requests() {
+        return List.copyOf(requests);
+    }
+
+    public void clearRequests() {
+        requests.clear();
+    }
+
+    /** Down: the port refuses connections until {@link #up}. */
+    public void down() {
+        HttpServer s = server;
+        if (s != null) {
+            await(s.close());
+            server = null;
+        }
+    }
+
+    /** Up again, on the same port. */
+    public void up() {
+        if (server == null) {
+            listen(port);
+        }
+    }
+
+    /** Every answer waits {@code delay} first (zero: none). */
+    public void slow(Duration delay) {
+        this.delay = delay;
+    }
+
+    /** {@code route} answers {@code answer} instead of doing anything, until {@link #clearAnswers}. */
+    public void answer(FakeRoute route, Canned answer) {
+        canned.put(route, answer);
+    }
+
+    /** {@code route} answers {@code status} with Honcho's error shape. */
+    public void answer(FakeRoute route, int status) {
+        answer(route, Canned.json(status, "{\"detail\":\"status " + status + " for this test\"}"));
+    }
+
+    public void clearAnswers() {
+        canned.clear();
+    }
+
+    /** A request bearing {@code key} is answered 401, as a server with auth on does for a wrong key. */
+    public void refuseKey(String key) {
+        refusedKeys.add(key);
+    }
+
+    /** The next {@code times} requests of {@code route} are done, then their connection closed unanswered. */
+    public void commitThenDrop(FakeRoute route, int times) {
+        drops.put(route, new AtomicInteger(times));
+    }
+
+    /** A session's messages, oldest first (for tests to assert on). */
+    public List<JsonNode> messages(String workspace, String session) {
+        return List.copyOf(store.messages(workspace, session, null, null, Integer.MAX_VALUE));
+    }
+
+    /** A workspace's conclusions, oldest first. */
+    public List<JsonNode> conclusions(String workspace) {
+        return List.copyOf(store.conclusions(workspace, null, null, Integer.MAX_VALUE));
+    }
+
+    /** The peers of a session and their settings. */
+    public Map<String, ? extends JsonNode> sessionPeers(String workspace, String session) {
+        return store.sessionPeers(workspace, session);
+    }
+
+    @Override
+    public void close() {
+        down();
+        await(vertx.close());
+    }
+
+    private void listen(int wanted) {
+        HttpServer s = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setReuseAddress(true))
+                .requestHandler(router);
+        server = await(s.listen(wanted));
+        port = server.actualPort();
+    }
+
+    private void arrived(FakeRoute route, RoutingContext ctx) {
+        record(ctx);
+        Duration wait = delay;
+        if (wait.isZero()) {
+            handle(route, ctx);
+        } else {
+            vertx.setTimer(wait.toMillis(), t -> handle(route, ctx));
+        }
+    }
+
+    private void handle(FakeRoute route, RoutingContext ctx) {
+        String auth = ctx.request().getHeader("Authorization");
+        if (auth != null && auth.startsWith("Bearer ") && refusedKeys.contains(auth.substring("Bearer ".length()))) {
+            send(ctx, routes.detail(401, "Invalid or expired API key"));
+            return;
+        }
+        Canned answer = canned.get(route);
+        if (answer != null) {
+            ctx.response().setStatusCode(answer.status()).putHeader("Content-Type", answer.contentType())
+                    .end(Buffer.buffer(answer.body()));
+            return;
+        }
+        JsonNode body;
+        Buffer raw = ctx.body().buffer();
+        try {
+            body = raw == null || raw.length() == 0 ? null : json.readTree(raw.getBytes());
+        } catch (java.io.IOException e) {
+            send(ctx, new FakeRoutes.Reply(422, schemas.notJson()));
+            return;
+        }
+        JsonNode problems = check(route, body);
+        if (problems != null) {
+            send(ctx, new FakeRoutes.Reply(422, problems));
+            return;
+        }
+        FakeRoutes.Reply reply = routes.answer(route, ctx.pathParams(), body, query(ctx));
+        AtomicInteger drop = drops.get(route);
+        if (drop != null && drop.getAndDecrement() > 0 && reply.status() < 300) {
+            ctx.request().connection().close();
+            return;
+        }
+        send(ctx, reply);
+    }
+
+    private JsonNode check(FakeRoute route, JsonNode body) {
+        if (route == FakeRoute.WORKSPACE_CHAT) {
+            return routes.chatProblems(body);
+        }
+        if (route.schema() == null || body == null && route.bodyOptional()) {
+            return null;
+        }
+        return schemas.problems(route.schema(), body == null ? json.nullNode() : body);
+    }
+
+    private static Map<String, String> query(RoutingContext ctx) {
+        Map<String, String> query = new TreeMap<>();
+        ctx.queryParams().forEach(e -> query.putIfAbsent(e.getKey(), e.getValue()));
+        return query;
+    }
+
+    private void record(RoutingContext ctx) {
+        Map<String, String> headers = new TreeMap<>();
+        ctx.request().headers().forEach(h -> headers.put(h.getKey().toLowerCase(java.util.Locale.ROOT), h.getValue()));
+        Buffer raw = ctx.body().buffer();
+        requests.add(new Recorded(ctx.request().method().name(), ctx.request().path(), Map.copyOf(headers),
+                raw == null ? "" : raw.toString(StandardCharsets.UTF_8)));
+    }
+
+    private void send(RoutingContext ctx, FakeRoutes.Reply reply) {
+        if (reply.body() == null) {
+            ctx.response().setStatusCode(reply.status()).end();
+            return;
+        }
+        try {
+            ctx.response().setStatusCode(reply.status()).putHeader("Content-Type", "application/json")
+                    .end(Buffer.buffer(json.writeValueAsBytes(reply.body())));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            ctx.fail(e);
+        }
+    }
+
+    private static <T> T await(io.vertx.core.Future<T> future) {
+        try {
+            return future.toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("the fake Honcho could not start or stop", e);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package dev.boxmaker.memoryd.honcho.fake;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** What each route answers once its body passed the checks: Honcho's shapes and statuses. */
+final class FakeRoutes {
+    /** A list page's default and largest size. */
+    static final int PAGE_SIZE_DEFAULT = 50;
+    static final int PAGE_SIZE_MAX = 100;
+    static final int SEARCH_LIMIT_DEFAULT = 10;
+    static final int CHAT_QUERY_CHARS_MAX = 10_000;
+    private static final Set<String> REASONING_LEVELS = Set.of("minimal", "low", "medium", "high", "max");
+
+    /** An answer: a status and a JSON body, or none (204). */
+    record Reply(int status, JsonNode body) {
+    }
+
+    private final ObjectMapper json;
+    private final FakeStore store;
+
+    FakeRoutes(ObjectMapper json, FakeStore store) {
+        this.json = json;
+        this.store = store;
+    }
+
+    Reply answer(FakeRoute route, Map<String, String> params, JsonNode body, Map<String, String> query) {
+        String w = params.get("w");
+        if (route != FakeRoute.WORKSPACE && !store.hasWorkspace(w)) {
+            return detail(404, "Workspace " + w + " not found");
+        }
+        boolean[] created = new boolean[1];
+        return switch (route) {
+            case WORKSPACE -> created(store.workspace(body, created), created[0]);
+            case PEER -> created(store.peer(w, body, created), created[0]);
+            case SESSION -> created(store.session(w, body, created), created[0]);
+            case MESSAGES -> messages(w, params.get("s"), body);
+            case MESSAGE_LIST -> store.hasSession(w, params.get("s"))
+                    ? page(store.messages(w, params.get("s"), filters(body), null, Integer.MAX_VALUE), query)
+                    : detail(404, "Session " + params.get("s") + " not found");
+            case SEARCH -> new Reply(200, array(store.messages(w, null, filters(body), body.get("query").asText(),
+                    body.path("limit").asInt(SEARCH_LIMIT_DEFAULT))));
+            case CONCLUSIONS -> conclusions(w, body);
+            case CONCLUSION_LIST -> page(store.conclusions(w, filters(body), null, Integer.MAX_VALUE), query);
+            case CONCLUSION_QUERY -> query(w, body);
+            case CONCLUSION_DELETE -> store.deleteConclusion(w, params.get("id"))
+                    ? new Reply(204, null) : detail(404, "Conclusion " + params.get("id") + " not found");
+            case WORKSPACE_CHAT, PEER_CHAT -> chat(w, body);
+        };
+    }
+
+    /** Workspace chat's own rule (it is not in the 3.0.12 document): peer chat's body, by hand. */
+    JsonNode chatProblems(JsonNode body) {
+        String why = null;
+        JsonNode query = body == null ? null : body.get("query");
+        if (body == null || !body.isObject()) {
+            why = "Input should be a valid dictionary";
+        } else if (query == null || !query.isTextual()) {
+            why = "Field required";
+        } else if (query.asText().isEmpty() || query.asText().length() > CHAT_QUERY_CHARS_MAX) {
+            why = "String should have between 1 and " + CHAT_QUERY_CHARS_MAX + " characters";
+        } else if (body.has("reasoning_level") && !REASONING_LEVELS.contains(body.get("reasoning_level").asText())) {
+            why = "Input should be 'minimal', 'low', 'medium', 'high' or 'max'";
+        } else if (body.has("stream") && !body.get("stream").isBoolean()) {
+            why = "Input should be a valid boolean";
+        }
+        if (why == null) {
+            return null;
+        }
+        ObjectNode answer = json.createObjectNode();
+        ObjectNode item = answer.putArray("detail").addObject().put("type", "value_error");
+        item.putArray("loc").add("body");
+        item.put("msg", why);
+        item.putObject("ctx");
+        return answer;
+    }
+
+    private Reply messages(String w, String s, JsonNode body) {
+        if (!store.hasSession(w, s)) {
+            return detail(404, "Session " + s + " not found");
+        }
+        return new Reply(201, array(store.addMessages(w, s, body)));
+    }
+
+    private Reply conclusions(String w, JsonNode body) {
+        for (JsonNode c : body.get("conclusions")) {
+            for (String peer : List.of(c.get("observer_id").asText(), c.get("observed_id").asText())) {
+                if (!store.hasPeer(w, peer)) {
+                    return detail(404, "Peer " + peer + " not found");
+                }
+            }
+            if (c.hasNonNull("session_id") && !store.hasSession(w, c.get("session_id").asText())) {
+                return detail(404, "Session " + c.get("session_id").asText() + " not found");
+            }
+        }
+        return new Reply(201, array(store.addConclusions(w, body)));
+    }
+
+    /** honcho.md: a query needs both the observer and the observed in its filters. */
+    private Reply query(String w, JsonNode body) {
+        JsonNode filters = filters(body);
+        if (filters == null || !filters.has("observer_id") || !filters.has("observed_id")) {
+            return detail(422, "observer_id and observed_id are required in filters");
+        }
+        return new Reply(200, array(store.conclusions(w, filters, body.get("query").asText(),
+                body.path("top_k").asInt(SEARCH_LIMIT_DEFAULT))));
+    }
+
+    /** The fake's chat: the contents of the messages and conclusions matching the query, or null. */
+    private Reply chat(String w, JsonNode body) {
+        String query = body.get("query").asText();
+        StringBuilder content = new StringBuilder();
+        for (ObjectNode found : store.conclusions(w, null, query, SEARCH_LIMIT_DEFAULT)) {
+            content.append(content.length() > 0 ? "\n" : "").append(found.get("content").asText());
+        }
+        for (ObjectNode found : store.messages(w, null, null, query, SEARCH_LIMIT_DEFAULT)) {
+            content.append(content.length() > 0 ? "\n" : "").append(found.get("content").asText());
+        }
+        ObjectNode answer = json.createObjectNode();
+        if (content.length() == 0) {
+            answer.putNull("content");
+        } else {
+            answer.put("content", content.toString());
+        }
+        return new Reply(200, answer);
+    }
+
+    private Reply page(List<ObjectNode> all, Map<String, String> query) {
+        int size = Math.min(PAGE_SIZE_MAX, Math.max(1, parse(query.get("size"), PAGE_SIZE_DEFAULT)));
+        int page = Math.max(1, parse(query.get("page"), 1));
+        if ("true".equals(query.get("reverse"))) {
+            all = new java.util.ArrayList<>(all);
+            java.util.Collections.reverse(all);
+        }
+        int from = Math.min(all.size(), (page - 1) * size);
+        ObjectNode answer = json.createObjectNode();
+        answer.set("items", array(all.subList(from, Math.min(all.size(), from + size))));
+        answer.put("total", all.size()).put("page", page).put("size", size)
+                .put("pages", (all.size() + size - 1) / size);
+        return new Reply(200, answer);
+    }
+
+    private static int parse(String value, int otherwise) {
+        try {
+            return value == null ? otherwise : Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            return otherwise;
+        }
+    }
+
+    private static JsonNode filters(JsonNode body) {
+        return body == null || body.isNull() ? null : body.get("filters");
+    }
+
+    private Reply created(ObjectNode entity, boolean created) {
+        return new Reply(created ? 201 : 200, entity);
+    }
+
+    private ArrayNode array(List<ObjectNode> items) {
+        ArrayNode array = json.createArrayNode();
+        items.forEach(array::add);
+        return array;
+    }
+
+    /** Honcho's error shape: {@code {"detail": "<sentence>"}}. */
+    Reply detail(int status, String sentence) {
+        return new Reply(status, json.createObjectNode().put("detail", sentence));
+    }
+}

@@ -1,0 +1,235 @@
+package dev.boxmaker.memoryd.honcho.fake;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The fake's data, in memory, as Honcho answers it: workspaces, peers, sessions (with their peers),
+ * messages in the order they were added, conclusions. Every method is synchronized: one request at a
+ * time touches it.
+ *
+ * <p>Searching, the fake's own rule (the real server mixes embeddings and full text): a text's words
+ * are its runs of letters and digits, lower-cased; a message or conclusion matches a query when every
+ * word of the query is one of its words; matches come oldest first, up to the limit. An empty query
+ * matches everything.
+ */
+final class FakeStore {
+    /** The length of the ids the server makes for messages and conclusions. */
+    static final int ID_CHARS = 21;
+    private static final String ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+
+    private final ObjectMapper json;
+    private final Random random = new Random(24);
+    private final Map<String, ObjectNode> workspaces = new LinkedHashMap<>();
+    private final Map<String, Map<String, ObjectNode>> peers = new LinkedHashMap<>();
+    private final Map<String, Map<String, ObjectNode>> sessions = new LinkedHashMap<>();
+    private final Map<String, Map<String, ObjectNode>> sessionPeers = new LinkedHashMap<>();
+    private final Map<String, List<ObjectNode>> messages = new LinkedHashMap<>();
+    private final Map<String, Map<String, ObjectNode>> conclusions = new LinkedHashMap<>();
+
+    FakeStore(ObjectMapper json) {
+        this.json = json;
+    }
+
+    synchronized boolean hasWorkspace(String w) {
+        return workspaces.containsKey(w);
+    }
+
+    synchronized boolean hasPeer(String w, String p) {
+        return peers.getOrDefault(w, Map.of()).containsKey(p);
+    }
+
+    synchronized boolean hasSession(String w, String s) {
+        return sessions.getOrDefault(w, Map.of()).containsKey(s);
+    }
+
+    /** Get or create; {@code created[0]} says which. An existing workspace is left unchanged. */
+    synchronized ObjectNode workspace(JsonNode body, boolean[] created) {
+        String id = body.get("id").asText();
+        created[0] = !workspaces.containsKey(id);
+        return workspaces.computeIfAbsent(id, k -> {
+            ObjectNode w = entity(id);
+            w.set("metadata", objectOr(body.get("metadata")));
+            w.set("configuration", objectOr(body.get("configuration")));
+            return w;
+        }).deepCopy();
+    }
+
+    /** Get or create; an existing peer's configuration is replaced when a different one is sent. */
+    synchronized ObjectNode peer(String w, JsonNode body, boolean[] created) {
+        String id = body.get("id").asText();
+        Map<String, ObjectNode> all = peers.computeIfAbsent(w, k -> new LinkedHashMap<>());
+        created[0] = !all.containsKey(id);
+        ObjectNode peer = all.computeIfAbsent(id, k -> {
+            ObjectNode p = entity(id).put("workspace_id", w);
+            p.set("metadata", objectOr(body.get("metadata")));
+            p.set("configuration", json.createObjectNode());
+            return p;
+        });
+        if (body.hasNonNull("configuration")) {
+            peer.set("configuration", body.get("configuration").deepCopy());
+        }
+        return peer.deepCopy();
+    }
+
+    /** Get or create; peers new to it are added (and created), peers already in it keep their settings. */
+    synchronized ObjectNode session(String w, JsonNode body, boolean[] created) {
+        String id = body.get("id").asText();
+        Map<String, ObjectNode> all = sessions.computeIfAbsent(w, k -> new LinkedHashMap<>());
+        created[0] = !all.containsKey(id);
+        ObjectNode session = all.computeIfAbsent(id, k -> {
+            ObjectNode s = entity(id).put("is_active", true).put("workspace_id", w);
+            s.set("metadata", objectOr(body.get("metadata")));
+            s.set("configuration", objectOr(body.get("configuration")));
+            return s;
+        });
+        Map<String, ObjectNode> in = sessionPeers.computeIfAbsent(w + "/" + id, k -> new LinkedHashMap<>());
+        JsonNode wanted = body.get("peers");
+        if (wanted != null && wanted.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = wanted.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                ensurePeer(w, e.getKey());
+                in.putIfAbsent(e.getKey(), objectOr(e.getValue()));
+            }
+        }
+        return session.deepCopy();
+    }
+
+    /** A session's peers and their settings, for tests. */
+    synchronized Map<String, ObjectNode> sessionPeers(String w, String s) {
+        return Map.copyOf(sessionPeers.getOrDefault(w + "/" + s, Map.of()));
+    }
+
+    synchronized List<ObjectNode> addMessages(String w, String s, JsonNode batch) {
+        List<ObjectNode> added = new ArrayList<>();
+        for (JsonNode m : batch.get("messages")) {
+            ensurePeer(w, m.get("peer_id").asText());
+            ObjectNode message = entity(newId()).put("content", m.get("content").asText())
+                    .put("peer_id", m.get("peer_id").asText()).put("session_id", s).put("workspace_id", w)
+                    .put("token_count", words(m.get("content").asText()).size());
+            message.set("metadata", objectOr(m.get("metadata")));
+            if (m.hasNonNull("created_at")) {
+                message.put("created_at", m.get("created_at").asText());
+            }
+            messages.computeIfAbsent(w, k -> new ArrayList<>()).add(message);
+            added.add(message.deepCopy());
+        }
+        return added;
+    }
+
+    /** Messages of the workspace (of one session when {@code s} is given) matching {@code filters} and the query. */
+    synchronized List<ObjectNode> messages(String w, String s, JsonNode filters, String query, int limit) {
+        List<ObjectNode> found = new ArrayList<>();
+        for (ObjectNode m : messages.getOrDefault(w, List.of())) {
+            boolean inSession = s == null || s.equals(m.get("session_id").asText());
+            if (inSession && matches(m, filters) && contains(m, query) && found.size() < limit) {
+                found.add(m.deepCopy());
+            }
+        }
+        return found;
+    }
+
+    synchronized List<ObjectNode> addConclusions(String w, JsonNode batch) {
+        List<ObjectNode> added = new ArrayList<>();
+        for (JsonNode c : batch.get("conclusions")) {
+            String id = newId();
+            ObjectNode conclusion = entity(id).put("content", c.get("content").asText())
+                    .put("observer_id", c.get("observer_id").asText())
+                    .put("observed_id", c.get("observed_id").asText()).put("level", "explicit");
+            conclusion.set("session_id", c.hasNonNull("session_id") ? c.get("session_id") : json.nullNode());
+            conclusions.computeIfAbsent(w, k -> new LinkedHashMap<>()).put(id, conclusion);
+            added.add(conclusion.deepCopy());
+        }
+        return added;
+    }
+
+    synchronized List<ObjectNode> conclusions(String w, JsonNode filters, String query, int limit) {
+        List<ObjectNode> found = new ArrayList<>();
+        for (ObjectNode c : conclusions.getOrDefault(w, Map.of()).values()) {
+            if (matches(c, filters) && contains(c, query) && found.size() < limit) {
+                found.add(c.deepCopy());
+            }
+        }
+        return found;
+    }
+
+    synchronized boolean deleteConclusion(String w, String id) {
+        return conclusions.getOrDefault(w, new LinkedHashMap<>()).remove(id) != null;
+    }
+
+    private void ensurePeer(String w, String p) {
+        peers.computeIfAbsent(w, k -> new LinkedHashMap<>()).computeIfAbsent(p, k -> {
+            ObjectNode peer = entity(p).put("workspace_id", w);
+            peer.putObject("metadata");
+            peer.putObject("configuration");
+            return peer;
+        });
+    }
+
+    /**
+     * Filters as the fake reads them: {@code metadata} (each key equal), and any other key compared
+     * with the field of that name ({@code peer_id}, {@code session_id}, {@code observer_id}, ...).
+     */
+    private static boolean matches(ObjectNode item, JsonNode filters) {
+        if (filters == null || !filters.isObject()) {
+            return true;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = filters.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> f = it.next();
+            if (f.getKey().equals("metadata") && f.getValue().isObject()) {
+                JsonNode metadata = item.get("metadata");
+                for (Iterator<Map.Entry<String, JsonNode>> m = f.getValue().fields(); m.hasNext(); ) {
+                    Map.Entry<String, JsonNode> want = m.next();
+                    if (metadata == null || !want.getValue().equals(metadata.get(want.getKey()))) {
+                        return false;
+                    }
+                }
+            } else if (!f.getValue().equals(item.get(f.getKey()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean contains(ObjectNode item, String query) {
+        return query == null || words(item.get("content").asText()).containsAll(words(query));
+    }
+
+    /** The search rule's words: runs of letters and digits, lower-cased. */
+    static Set<String> words(String text) {
+        Set<String> words = new TreeSet<>();
+        for (String w : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+            if (!w.isEmpty()) {
+                words.add(w);
+            }
+        }
+        return words;
+    }
+
+    private ObjectNode entity(String id) {
+        return json.createObjectNode().put("id", id).put("created_at", Instant.now().toString());
+    }
+
+    private ObjectNode objectOr(JsonNode node) {
+        return node != null && node.isObject() ? ((ObjectNode) node).deepCopy() : json.createObjectNode();
+    }
+
+    private String newId() {
+        StringBuilder id = new StringBuilder(ID_CHARS);
+        for (int i = 0; i < ID_CHARS; i++) {
+            id.append(ID_ALPHABET.charAt(random.nextInt(ID_ALPHABET.length())));
+        }
+        return id.toString();
+    }
+}
