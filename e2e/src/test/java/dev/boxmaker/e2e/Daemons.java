@@ -47,8 +47,13 @@ final class Daemons implements AutoCloseable {
     static final Duration WAIT = Duration.ofSeconds(60);
     static final long START_WAIT_SECONDS = 90;
 
+    /** The modules whose packaged jars are started; each is a dependency in e2e/pom.xml, so it is built first. */
+    static final List<String> LAUNCHED = List.of("memoryd", "brokerd", "loopd");
+
     final Path home;
     final ScriptedModel model;
+    /** The UTC dates the daemons can have written since they started: a run may cross midnight. */
+    final DaemonDates dates = DaemonDates.fromNow();
     private final List<Process> processes = new ArrayList<>();
 
     private Daemons(Path home, ScriptedModel model) {
