@@ -58,6 +58,8 @@ public final class BxctlSentences {
         return "session " + session + "; type a message and press Enter; end with Ctrl-D";
     }
 
+    public static final String LOG_ALL_OR_N = "give a number of edits or --all, not both";
+
     public static String reindexProgress(long records, long perSecond) {
         return "reindexing: " + dev.boxmaker.proto.Numbers.grouped(records) + " records read ("
                 + dev.boxmaker.proto.Numbers.grouped(perSecond) + " a second)";
