@@ -80,6 +80,9 @@ class SentencesTest {
                 + " the session cannot go on: start a new one (runbook session-log-invalid)");
         assertThat(Sentences.logWriteFailed("s", "why")).isEqualTo("the log of session s could not be written (why);"
                 + " the turn stopped; check the disk");
+        assertThat(Sentences.messageLogged("why (runbook r)"))
+                .isEqualTo("your message is already in the session's log, so do not send it again: why (runbook r)");
+        assertThat(Sentences.messageNotLogged("why")).isEqualTo("your message was not written to the session's log: why");
         assertThat(Sentences.systemUnreadable(Path.of("/s.md"), "why")).isEqualTo("[system] file /s.md cannot be read: why");
     }
 
