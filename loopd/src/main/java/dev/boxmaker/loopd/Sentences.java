@@ -173,7 +173,19 @@ public final class Sentences {
     // loop_admin.
 
     public static String adminUnknown(String command) {
-        return "unknown command \"" + quote(command) + "\"; the commands are sessions and show";
+        return "unknown command \"" + quote(command) + "\"; the commands are sessions, show and last";
+    }
+
+    /** {@code last ID} for a session whose log has no record yet. */
+    public static String noTurns(String session) {
+        return "session " + session + " has no turns yet";
+    }
+
+    /** {@code last ID} while the session's last turn has no answer: it runs still, or stopped partway. */
+    public static String noAnswerYet(String session, long turn) {
+        return "turn " + turn + " of session " + session + " has no answer yet: it is still running (a call may wait"
+                + " for your approval: bxctl approvals), or it stopped partway (bxctl chat --session " + session
+                + " MESSAGE goes on)";
     }
 
     public static String noSessions() {
