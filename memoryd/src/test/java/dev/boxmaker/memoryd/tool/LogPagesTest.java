@@ -93,6 +93,9 @@ class LogPagesTest {
         assertThat(seen).isEqualTo(total);
         assertThat(pages).isEqualTo(13);
         assertThat(page).endsWith("  + entry 0\n");
+        // Before the first edit of a month: the last of the month before.
+        assertThat(store.admin("log", "1 before 2026-09-01-0001").text())
+                .startsWith("2026-08-31-3000  " + T + "  " + SID + "  note → notes.md\n  + entry 2999\n");
     }
 
     /** The i-th edit's id: the first 3,000 on 2026-08-31, the rest from 2026-09-01 on, 9,999 a day at most. */
