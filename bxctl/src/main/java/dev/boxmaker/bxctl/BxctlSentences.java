@@ -58,6 +58,23 @@ public final class BxctlSentences {
         return "session " + session + "; type a message and press Enter; end with Ctrl-D";
     }
 
+    public static final String LOG_ALL_OR_N = "give a number of edits or --all, not both";
+
+    /** On standard error, once per call of the turn's session that waits for the owner. */
+    public static String turnWaitsForApproval(String call, String tool) {
+        return "this turn waits for your approval of call " + call + " (" + tool + "): bxctl approvals " + call
+                + " shows it, bxctl approve " + call + " runs it, bxctl deny " + call + " refuses it";
+    }
+
+    /** On Ctrl-C while a turn runs: loopd goes on with it. */
+    public static String turnLeftRunning(String session) {
+        return "bxctl stopped waiting, but the turn goes on in loopd; read its answer later with:"
+                + " bxctl chat --session " + session + " --last";
+    }
+
+    public static final String LAST_NEEDS_SESSION = "--last needs --session ID (the session whose last answer to"
+            + " show) and no message";
+
     public static String reindexProgress(long records, long perSecond) {
         return "reindexing: " + dev.boxmaker.proto.Numbers.grouped(records) + " records read ("
                 + dev.boxmaker.proto.Numbers.grouped(perSecond) + " a second)";

@@ -3,6 +3,8 @@ package dev.boxmaker.bxctl;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.Wait;
 import dev.boxmaker.proto.config.ConfigException;
+import dev.boxmaker.proto.wire.msg.LoopAdmin;
+import dev.boxmaker.proto.wire.msg.LoopAdminReply;
 import dev.boxmaker.proto.wire.msg.Turn;
 import dev.boxmaker.proto.wire.msg.TurnReply;
 import java.io.BufferedReader;
@@ -32,10 +34,20 @@ final class ChatCommand implements Callable<Integer> {
     /** The runbook entry for a loopd that does not answer. */
     static final String RUNBOOK = "loopd-start-failed";
 
+    /**
+     * How long bxctl waits for a turn's answer: as long as loopd waits for a {@code call_tool} (the
+     * owner's longest approval wait, then the longest run: {@link Wait#TOOL_REQUEST_LONGEST_SECONDS}),
+     * plus the turn's own {@link Wait#TURN_MINUTES}, so an approval that comes late still reaches the owner.
+     */
+    static final long TURN_WAIT_SECONDS = Wait.TOOL_REQUEST_LONGEST_SECONDS + Wait.TURN_MINUTES * 60;
+
     private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd't'HHmmss").withZone(ZoneOffset.UTC);
 
     @ParentCommand
     Bxctl top;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--session", paramLabel = "ID", description = "Continue this session (default: a new one).")
     String session;
@@ -44,6 +56,10 @@ final class ChatCommand implements Callable<Integer> {
             description = "Who is speaking (default: [owner] name in {home}/bxctl.toml, else nobody named).")
     String speaker;
 
+    @Option(names = "--last", description = "Print the answer of the session's last turn (with --session), e.g. of a"
+            + " turn left running with Ctrl-C.")
+    boolean last;
+
     @Parameters(arity = "0..*", paramLabel = "MESSAGE", description = "What to say; without it, a conversation.")
     java.util.List<String> words;
 
@@ -51,6 +67,9 @@ final class ChatCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (last) {
+            return last();
+        }
         SessionId id;
         try {
             id = session != null ? SessionId.of(session) : newSession();
@@ -104,10 +123,37 @@ final class ChatCommand implements Callable<Integer> {
         return SessionId.of("chat-" + ID_TIME.format(clock.instant()) + "-" + HexFormat.of().formatHex(random));
     }
 
-    /** One turn, printed as every command prints its reply (a refusal's body too, with --json). */
+    /** {@code --last}: loopd's {@code last ID}, the answer of the session's last turn. */
+    private int last() {
+        if (session == null || (words != null && !words.isEmpty())) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), BxctlSentences.LAST_NEEDS_SESSION);
+        }
+        return DaemonCall.run(top, top.loopSocket(), new LoopAdmin("last", session),
+                Duration.ofSeconds(Wait.LOOP_ADMIN_SECONDS), RUNBOOK, LoopAdminReply.class, LoopAdminReply::text);
+    }
+
+    /**
+     * One turn, printed as every command prints its reply (a refusal's body too, with --json). While
+     * it runs, the calls it waits on the owner for are named ({@link ApprovalWatch}), and Ctrl-C says
+     * that the turn goes on and how to read its answer.
+     */
     private int turn(SessionId id, String text, String who) {
-        int code = DaemonCall.run(top, top.loopSocket(), new Turn(id, text, who),
-                Duration.ofMinutes(Wait.TURN_MINUTES), RUNBOOK, TurnReply.class, TurnReply::text);
+        Thread leftRunning = new Thread(() -> {
+            top.err().println(BxctlSentences.turnLeftRunning(id.value()));
+            top.err().flush();
+        }, "bxctl-ctrl-c");
+        Runtime.getRuntime().addShutdownHook(leftRunning);
+        int code;
+        try (ApprovalWatch watch = ApprovalWatch.start(top.brokerSocket(), id, top.err())) {
+            code = DaemonCall.run(top, top.loopSocket(), new Turn(id, text, who),
+                    Duration.ofSeconds(TURN_WAIT_SECONDS), RUNBOOK, TurnReply.class, TurnReply::text);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(leftRunning);
+            } catch (IllegalStateException e) {
+                // The JVM is shutting down (Ctrl-C): the hook runs.
+            }
+        }
         // A conversation shows each answer as it comes.
         top.out().flush();
         top.err().flush();

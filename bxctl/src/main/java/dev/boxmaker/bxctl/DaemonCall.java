@@ -29,6 +29,19 @@ final class DaemonCall {
      */
     static <T extends Message> int run(Bxctl top, Path socket, Message request, Duration replyWait,
             String runbook, Class<T> type, Function<T, String> text) {
+        return runShown(top, socket, request, replyWait, runbook, type, reply -> {
+            if (top.json) {
+                top.out().println(toJson(reply));
+            } else {
+                top.out().println(Escape.escape(text.apply(reply)));
+            }
+            return Exit.DONE;
+        });
+    }
+
+    /** As {@link #run(Bxctl, Path, Message, Duration, String, Class, Function)}, with a reply of {@code type} given to {@code shown}. */
+    static <T extends Message> int runShown(Bxctl top, Path socket, Message request, Duration replyWait,
+            String runbook, Class<T> type, Shown<T> shown) {
         PrintWriter out = top.out();
         PrintWriter err = top.err();
         Message reply;
@@ -54,12 +67,13 @@ final class DaemonCall {
             err.println(BxctlSentences.unexpectedReply(reply.kind()));
             return Exit.REFUSED;
         }
-        if (top.json) {
-            out.println(toJson(reply));
-        } else {
-            out.println(Escape.escape(text.apply(type.cast(reply))));
-        }
-        return Exit.DONE;
+        return shown.show(type.cast(reply));
+    }
+
+    /** What a command does with a daemon's reply: prints it, and answers the exit code. */
+    @FunctionalInterface
+    interface Shown<T> {
+        int show(T reply);
     }
 
     /**

@@ -39,8 +39,22 @@ final class MemoryCommand implements Runnable {
         return admin("show", "");
     }
 
-    @Command(name = "log", description = "The last N journalled edits (default 20), newest first.")
-    int log(@Parameters(arity = "0..1", paramLabel = "N", description = "How many edits, 1 to 1,000.") String count) {
+    @Command(name = "log", description = {"The last N journalled edits (default 20), newest first.",
+        "--all: every edit, newest first, read from memoryd a page at a time and printed as it comes;"
+                + " --before ID: the edits journalled before that one."})
+    int log(@Parameters(arity = "0..1", paramLabel = "N", description = "How many edits, 1 to 1,000.") String count,
+            @picocli.CommandLine.Option(names = "--all", description = "Every edit, not only the last N.") boolean all,
+            @picocli.CommandLine.Option(names = "--before", paramLabel = "ID",
+                    description = "Start below this edit (an id bxctl memory log shows).") String before) {
+        if (all && count != null) {
+            throw new CommandLine.ParameterException(Commands.memory(this, "log"), BxctlSentences.LOG_ALL_OR_N);
+        }
+        if (all) {
+            return LogPages.all(this, before);
+        }
+        if (before != null) {
+            return admin("log", (count == null ? LogPages.LOG_DEFAULT_EDITS : count) + " before " + before);
+        }
         return admin("log", count == null ? "" : count);
     }
 

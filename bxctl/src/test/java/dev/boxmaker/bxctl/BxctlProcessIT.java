@@ -78,8 +78,19 @@ class BxctlProcessIT {
         };
         Handler<Reindex> reindex = request -> new Reindexed(2, 1208, 1);
         Handler<BrokerAdmin> broker = request -> new BrokerAdminReply(request.command() + "(" + request.arg() + ")");
-        Handler<Turn> loop = turn -> new TurnReply(turn.session(), 1, "you said: " + turn.text()
-                + (turn.speaker() == null ? "" : " (" + turn.speaker() + ")") + "\u202E");
+        Handler<Turn> loop = turn -> {
+            if (turn.text().equals("wait")) {
+                // A turn that runs until the test ends, as one waiting for the owner's approval does.
+                turnArrived.countDown();
+                try {
+                    turnEnds.await(RUN_WAIT_SECONDS, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return new TurnReply(turn.session(), 1, "you said: " + turn.text()
+                    + (turn.speaker() == null ? "" : " (" + turn.speaker() + ")") + "\u202E");
+        };
         daemons.add(RunningServer.start(home.resolve("run/owner-memory/admin.sock"),
                 Map.of(MemoryAdmin.KIND, admin, Reindex.KIND, reindex), Duration.ofSeconds(10)));
         daemons.add(RunningServer.start(home.resolve("run/owner-broker/admin.sock"), Map.of(BrokerAdmin.KIND, broker),
@@ -88,8 +99,12 @@ class BxctlProcessIT {
                 Duration.ofSeconds(10)));
     }
 
+    final java.util.concurrent.CountDownLatch turnArrived = new java.util.concurrent.CountDownLatch(1);
+    final java.util.concurrent.CountDownLatch turnEnds = new java.util.concurrent.CountDownLatch(1);
+
     @AfterEach
     void stop() throws Exception {
+        turnEnds.countDown();
         for (RunningServer daemon : daemons) {
             daemon.close();
         }
@@ -147,6 +162,28 @@ class BxctlProcessIT {
         Path socket = home.resolve("run/owner-memory/admin.sock");
         assertThat(process(java25, "memory", "show")).isEqualTo(new Run(3, "",
                 "nothing answers on " + socket + " (is the daemon running?); see runbook memoryd-start-failed\n"));
+    }
+
+    /**
+     * Ctrl-C (SIGINT) while a turn runs: bxctl stops waiting, says that loopd goes on with the turn and
+     * how to read its answer later, and exits as a process stopped by SIGINT does (130).
+     */
+    @org.junit.jupiter.api.Test
+    void ctrlCWhileATurnRunsSaysHowToReadItsAnswerLater() throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(BXCTL.toString(), "chat", "--session", "chat-abc", "wait")
+                .redirectInput(new java.io.File("/dev/null"));
+        builder.environment().put("BOXMAKER_HOME", home.toString());
+        Path out = Files.createTempFile(home, "out", ".txt");
+        Path err = Files.createTempFile(home, "err", ".txt");
+        Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertThat(turnArrived.await(RUN_WAIT_SECONDS, TimeUnit.SECONDS)).as("the turn reached loopd").isTrue();
+
+        assertThat(new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor()).isZero();
+
+        assertThat(process.waitFor(RUN_WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(new Run(process.exitValue(), Files.readString(out), Files.readString(err))).isEqualTo(new Run(130, "",
+                "bxctl stopped waiting, but the turn goes on in loopd; read its answer later with:"
+                        + " bxctl chat --session chat-abc --last\n"));
     }
 
     /** bin/bxctl on a standard input that cannot be read: one sentence, no stack trace, exit 4. */

@@ -47,8 +47,13 @@ final class Daemons implements AutoCloseable {
     static final Duration WAIT = Duration.ofSeconds(60);
     static final long START_WAIT_SECONDS = 90;
 
+    /** The modules whose packaged jars are started; each is a dependency in e2e/pom.xml, so it is built first. */
+    static final List<String> LAUNCHED = List.of("memoryd", "brokerd", "loopd");
+
     final Path home;
     final ScriptedModel model;
+    /** The UTC dates the daemons can have written since they started: a run may cross midnight. */
+    final DaemonDates dates = DaemonDates.fromNow();
     private final List<Process> processes = new ArrayList<>();
 
     private Daemons(Path home, ScriptedModel model) {
@@ -58,10 +63,15 @@ final class Daemons implements AutoCloseable {
 
     /** A fresh home with the three daemons answering on it. */
     static Daemons start() throws Exception {
+        return start("auto");
+    }
+
+    /** As {@link #start()}, with the http_fetch grant's {@code mode} as given ({@code ask}: each call waits for the owner). */
+    static Daemons start(String fetchMode) throws Exception {
         Path home = TempHomes.create("bxe");
         Daemons d = new Daemons(home, ScriptedModel.start());
         try {
-            d.layOut();
+            d.layOut(fetchMode);
             d.launchAll();
             return d;
         } catch (Exception | Error e) {
@@ -103,7 +113,7 @@ final class Daemons implements AutoCloseable {
         return codes;
     }
 
-    private void layOut() throws IOException {
+    private void layOut(String fetchMode) throws IOException {
         Path fetch = home.resolve("http_fetch.sh");
         Files.writeString(fetch, "#!/bin/sh\ncat >/dev/null\ncat <<'PAGE'\n" + PAGE + "PAGE\n");
         Files.setPosixFilePermissions(fetch, PosixFilePermissions.fromString("rwx------"));
@@ -113,7 +123,7 @@ final class Daemons implements AutoCloseable {
                 + "[runtime.exec.http_fetch]\ncommand = [\"" + fetch + "\"]\n");
         Files.createDirectories(home.resolve("grants"));
         Files.writeString(home.resolve("grants/http_fetch.toml"),
-                "tool = \"http_fetch\"\nmode = \"auto\"\nresult_class = \"public\"\nuntrusted = true\n");
+                "tool = \"http_fetch\"\nmode = \"" + fetchMode + "\"\nresult_class = \"public\"\nuntrusted = true\n");
     }
 
     private void launch(String name, String module, Path config) throws IOException {

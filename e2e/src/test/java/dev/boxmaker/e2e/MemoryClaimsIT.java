@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.loopd.testing.ScriptedModel.Reply;
 import dev.boxmaker.memoryd.files.Entries;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,10 +34,6 @@ class MemoryClaimsIT {
         }
     }
 
-    static String today() {
-        return LocalDate.now(ZoneOffset.UTC).toString();
-    }
-
     static String args(String... keyValues) {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         for (int i = 0; i + 1 < keyValues.length; i += 2) {
@@ -57,7 +51,7 @@ class MemoryClaimsIT {
         assertThat(told.out()).isEqualTo("Got it.\n");
         // What the owner sees with bxctl memory search, once memoryd has indexed the session.
         assertThat(d.awaitSearch("Wrenna", out -> out.contains("chat-a1te"))).matches("\\[1\\] memory · session chat-a1te…, "
-                + today() + " \\d\\d:\\d\\d UTC, the owner said · private\nMy sister Wrenna lives in Tromsø now\\.\n?");
+                + d.dates.pattern() + " \\d\\d:\\d\\d UTC, the owner said · private\nMy sister Wrenna lives in Tromsø now\\.\n?");
 
         d.model.add(Reply.toolCall("a1", "recall", "{\"query\":\"where does Wrenna live\",\"k\":3}"),
                 Reply.text("In Tromsø."));
@@ -65,7 +59,7 @@ class MemoryClaimsIT {
 
         String hits = d.toolResult("a1");
         System.out.println("recall in chat-a1ask answered:\n" + hits);
-        assertThat(hits).matches("(?s)\\[1\\] memory · session chat-a1te…, " + today()
+        assertThat(hits).matches("(?s)\\[1\\] memory · session chat-a1te…, " + d.dates.pattern()
                 + " \\d\\d:\\d\\d UTC, the owner said · private\nMy sister Wrenna lives in Tromsø now\\.(\n.*)?");
         assertThat(d.records("chat-a1ask")).filteredOn(r -> r.path("type").asText().equals("tool_result"))
                 .singleElement().satisfies(r -> assertThat(r.path("untrusted").asBoolean()).isFalse());
@@ -95,8 +89,8 @@ class MemoryClaimsIT {
 
         d.model.add(Reply.toolCall("b3", "recall", "{\"query\":\"allotment plot\"}"), Reply.text("Plot 17."));
         assertThat(d.turn("chat-b2later", "Which plot is my allotment?")).isEqualTo("Plot 17.");
-        assertThat(d.toolResult("b3")).containsPattern(Pattern.quote(
-                "] identity · moved " + today() + " from memory.md · private\n" + entry));
+        assertThat(d.toolResult("b3")).containsPattern(Pattern.quote("] identity · moved ") + d.dates.pattern()
+                + Pattern.quote(" from memory.md · private\n" + entry));
         assertThat(d.toolResult("b3")).startsWith("[1] ");
         System.out.println("recall in chat-b2later answered:\n" + d.toolResult("b3"));
     }
@@ -116,7 +110,7 @@ class MemoryClaimsIT {
 
         Daemons.Out log = d.bxctl("memory", "log");
         assertThat(log.code()).isZero();
-        assertThat(log.out()).containsPattern("(?m)^" + today() + "-\\d{4}  \\S+  chat-c3write  add user → user\\.md\n  \\+ "
+        assertThat(log.out()).containsPattern("(?m)^" + d.dates.pattern() + "-\\d{4}  \\S+  chat-c3write  add user → user\\.md\n  \\+ "
                 + Pattern.quote(entry) + "$");
 
         // The writing session keeps the bytes it started with, and its next prompt does not hold the entry.
@@ -152,7 +146,7 @@ class MemoryClaimsIT {
         Daemons.Out undone = d.bxctl("memory", "undo", latest);
         assertThat(undone.code()).as(undone.err()).isZero();
         int entries = Entries.parse(new String(afterFirst, java.nio.charset.StandardCharsets.UTF_8)).size();
-        assertThat(undone.out().strip()).matches(Pattern.quote("undid " + latest + " as ") + today()
+        assertThat(undone.out().strip()).matches(Pattern.quote("undid " + latest + " as ") + d.dates.pattern()
                 + "-\\d{4}" + Pattern.quote(": memory.md is back to " + entries + " entr") + "(y|ies) \\(\\d+ of 2,200 characters\\)");
         assertThat(d.memoryFile("memory.md").getBytes(java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(afterFirst);
         Matcher undoId = Pattern.compile(" as (\\S+):").matcher(undone.out());

@@ -1,7 +1,6 @@
 package dev.boxmaker.e2e;
 
 import static dev.boxmaker.e2e.MemoryClaimsIT.args;
-import static dev.boxmaker.e2e.MemoryClaimsIT.today;
 import static dev.boxmaker.e2e.UntrustedIT.FETCH;
 import static dev.boxmaker.e2e.UntrustedIT.SAVED_AS_NOTE;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,7 +51,7 @@ class RestartIT {
             d.model.add(Reply.toolCall("r4", "recall", "{\"query\":\"rehearses Wednesdays Anne\"}"), Reply.text("Wednesdays."));
             d.turn("chat-r1after", "When does my choir rehearse?");
             assertThat(d.baseline("chat-r1after").path("system").asText()).contains(entry);
-            assertThat(d.toolResult("r4")).containsPattern("(?m)^\\[\\d+\\] memory · session chat-r1wr…, " + today()
+            assertThat(d.toolResult("r4")).containsPattern("(?m)^\\[\\d+\\] memory · session chat-r1wr…, " + d.dates.pattern()
                     + " \\d\\d:\\d\\d UTC, the owner said · private\n" + Pattern.quote("My choir rehearses on Wednesdays at St Anne's.") + "$");
             assertThat(d.records("chat-r1after")).filteredOn(r -> r.path("call").asText().equals("r4")).singleElement()
                     .satisfies(r -> assertThat(r.path("untrusted").asBoolean()).isFalse());

@@ -1,7 +1,6 @@
 package dev.boxmaker.e2e;
 
 import static dev.boxmaker.e2e.MemoryClaimsIT.args;
-import static dev.boxmaker.e2e.MemoryClaimsIT.today;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -53,9 +52,9 @@ class UntrustedIT {
         assertThat(id.find()).isTrue();
         Daemons.Out undone = d.bxctl("memory", "undo", id.group(1));
         assertThat(undone.code()).as(undone.err()).isZero();
-        assertThat(undone.out().strip()).matches(Pattern.quote("undid " + id.group(1) + " as ") + today()
+        assertThat(undone.out().strip()).matches(Pattern.quote("undid " + id.group(1) + " as ") + d.dates.pattern()
                 + "-\\d{4}: the note is retracted in notes.md and recall no longer returns it");
-        assertThat(d.memoryFile("notes.md")).matches("(?s).*§ retracted " + today() + "T\\d\\d:\\d\\dZ note "
+        assertThat(d.memoryFile("notes.md")).matches("(?s).*§ retracted " + d.dates.pattern() + "T\\d\\d:\\d\\dZ note "
                 + id.group(1) + " by the owner\n" + Pattern.quote(note) + "\n");
         String after = d.awaitSearch("locker gym", out -> !out.contains("· note, "));
         assertThat(after).doesNotContain("retracted");
@@ -84,8 +83,8 @@ class UntrustedIT {
         assertThat(d.toolResult("d3")).isEqualTo("noted (untrusted)");
         assertThat(d.memoryFile("memory.md")).isEqualTo(memoryBefore);
         assertThat(d.memoryFile("user.md")).isEqualTo(userBefore);
-        assertThat(d.memoryFile("notes.md").substring(notesAt)).matches(Pattern.quote("§ noted ") + today() + "T\\d\\d:\\d\\dZ"
-                + Pattern.quote(" in session chat-d4fetch · private · untrusted\n" + fact + "\n§ noted ") + today()
+        assertThat(d.memoryFile("notes.md").substring(notesAt)).matches(Pattern.quote("§ noted ") + d.dates.pattern() + "T\\d\\d:\\d\\dZ"
+                + Pattern.quote(" in session chat-d4fetch · private · untrusted\n" + fact + "\n§ noted ") + d.dates.pattern()
                 + "T\\d\\d:\\d\\dZ" + Pattern.quote(" in session chat-d4fetch · private · untrusted\n" + remark + "\n"));
 
         // Found by recall, from another session, as memory-tainted.
@@ -98,14 +97,14 @@ class UntrustedIT {
         d.turn("chat-e5read", "When is the Kestrel release?");
         String hits = d.toolResult("e1");
         System.out.println("recall in chat-e5read answered:\n" + hits);
-        String noteHeader = "memory-tainted · note, " + today() + " \\d\\d:\\d\\d UTC, session chat-d4fe… · private\n";
+        String noteHeader = "memory-tainted · note, " + d.dates.pattern() + " \\d\\d:\\d\\d UTC, session chat-d4fe… · private\n";
         assertThat(hits).containsPattern("(?m)^\\[\\d+\\] " + noteHeader + Pattern.quote(fact) + "$");
         assertThat(hits).containsPattern("(?m)^\\[\\d+\\] " + noteHeader + Pattern.quote(remark) + "$");
-        assertThat(hits).containsPattern("(?m)^\\[\\d+\\] memory-tainted · session chat-d4fe…, " + today()
+        assertThat(hits).containsPattern("(?m)^\\[\\d+\\] memory-tainted · session chat-d4fe…, " + d.dates.pattern()
                 + " \\d\\d:\\d\\d UTC, the assistant said · private\n" + Pattern.quote(fact) + "$");
         assertThat(hits).doesNotContainPattern("(?m)^\\[\\d+\\] (memory|identity) · .*\n.*Kestrel");
         // The owner's question came before the page was read, so that record alone is not tainted.
-        assertThat(hits).containsPattern("(?m)^\\[\\d+\\] memory · session chat-d4fe…, " + today()
+        assertThat(hits).containsPattern("(?m)^\\[\\d+\\] memory · session chat-d4fe…, " + d.dates.pattern()
                 + " \\d\\d:\\d\\d UTC, the owner said · private\n" + Pattern.quote("What do example.org's release notes say?") + "$");
         List<JsonNode> read = d.records("chat-e5read");
         assertThat(read).filteredOn(r -> r.path("call").asText().equals("e1")).singleElement()
@@ -118,7 +117,7 @@ class UntrustedIT {
         d.turn("chat-e5read", "Remember that my Kestrel launch party is in March.");
         assertThat(d.toolResult("e2")).isEqualTo(SAVED_AS_NOTE);
         assertThat(d.notes()).last().satisfies(n -> assertThat(n.header().line())
-                .matches("§ noted " + today() + "T\\d\\d:\\d\\dZ in session chat-e5read · private · untrusted"));
+                .matches("§ noted " + d.dates.pattern() + "T\\d\\d:\\d\\dZ in session chat-e5read · private · untrusted"));
         assertThat(d.memoryFile("memory.md")).isEqualTo(memoryBefore);
 
         // The reader's later records are themselves marked untrusted: taint carries on through recall.
@@ -126,7 +125,7 @@ class UntrustedIT {
         d.model.add(Reply.toolCall("g1", "recall", "{\"query\":\"launch party\"}"), Reply.text("March."));
         d.turn("chat-g5third", "When is my launch party?");
         System.out.println("recall in chat-g5third answered:\n" + d.toolResult("g1"));
-        assertThat(d.toolResult("g1")).containsPattern("(?m)^\\[\\d+\\] memory-tainted · session chat-e5re…, " + today()
+        assertThat(d.toolResult("g1")).containsPattern("(?m)^\\[\\d+\\] memory-tainted · session chat-e5re…, " + d.dates.pattern()
                 + " \\d\\d:\\d\\d UTC, the owner said · private\n" + Pattern.quote("Remember that my Kestrel launch party is in March.") + "$");
         assertThat(d.toolResult("g1")).doesNotContainPattern("(?m)^\\[\\d+\\] memory · ");
         assertThat(d.records("chat-g5third")).filteredOn(r -> r.path("call").asText().equals("g1")).singleElement()

@@ -58,6 +58,20 @@ public final class Sentences {
     private Sentences() {
     }
 
+    /**
+     * A refusal after the turn's {@code user} record is in the session's log (the model failed, the
+     * session filled up with tool results, a later record could not be written): sending the message
+     * again would put it in the log twice. {@code why} keeps its runbook entry at its end.
+     */
+    public static String messageLogged(String why) {
+        return "your message is already in the session's log, so do not send it again: " + why;
+    }
+
+    /** A refusal before the turn's {@code user} record was written: the message can be sent again. */
+    public static String messageNotLogged(String why) {
+        return "your message was not written to the session's log: " + why;
+    }
+
     public static String startFailed(String why) {
         return dev.boxmaker.proto.Sentences.startFailed("loopd", why);
     }
@@ -159,7 +173,19 @@ public final class Sentences {
     // loop_admin.
 
     public static String adminUnknown(String command) {
-        return "unknown command \"" + quote(command) + "\"; the commands are sessions and show";
+        return "unknown command \"" + quote(command) + "\"; the commands are sessions, show and last";
+    }
+
+    /** {@code last ID} for a session whose log has no record yet. */
+    public static String noTurns(String session) {
+        return "session " + session + " has no turns yet";
+    }
+
+    /** {@code last ID} while the session's last turn has no answer: it runs still, or stopped partway. */
+    public static String noAnswerYet(String session, long turn) {
+        return "turn " + turn + " of session " + session + " has no answer yet: it is still running (a call may wait"
+                + " for your approval: bxctl approvals), or it stopped partway (bxctl chat --session " + session
+                + " MESSAGE goes on)";
     }
 
     public static String noSessions() {

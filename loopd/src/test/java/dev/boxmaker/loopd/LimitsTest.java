@@ -42,7 +42,7 @@ class LimitsTest {
             Message reply = t.turn("chat-1", "word ".repeat(3000));
 
             ErrorReply error = (ErrorReply) reply;
-            assertThat(error.message()).matches("this session is full \\(\\d,\\d{3} of 2,500 tokens\\); start a new session");
+            assertThat(error.message()).matches("your message was not written to the session's log: this session is full \\(\\d,\\d{3} of 2,500 tokens\\); start a new session");
             assertThat(t.log("chat-1")).hasSize(lines);
             assertThat(t.model.requests()).hasSize(1);
         }

@@ -7,8 +7,32 @@ import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.LoopAdminReply;
 import org.junit.jupiter.api.Test;
 
-/** {@code loop_admin}: sessions and show. */
+/** {@code loop_admin}: sessions, show and last. */
 class LoopAdminTest {
+    /**
+     * {@code last ID}: the answer of the session's last turn, as the turn answered it, for an owner
+     * who left {@code bxctl chat} while a turn ran; while the turn runs, which turn has no answer yet.
+     */
+    @Test
+    void lastIsTheLastTurnsAnswerOrWhichTurnHasNoneYet() throws Exception {
+        try (LoopdHome t = LoopdHome.create().start()) {
+            assertThat(t.admin("last", "chat-1")).isEqualTo(new ErrorReply("there is no session \"chat-1\"", null));
+            t.model.add(Reply.text("hi \u202Ethere"));
+            t.turn("chat-1", "hello");
+            assertThat(t.admin("last", "chat-1")).isEqualTo(new LoopAdminReply("hi \u202Ethere"));
+
+            t.model.add(Reply.text("late").after(PartwayTest.MODEL_MILLIS));
+            java.util.concurrent.Future<?> running = java.util.concurrent.ForkJoinPool.commonPool()
+                    .submit(() -> t.turn("chat-1", "and now?"));
+            StopTest.waitFor(() -> t.model.requests().size() == 2);
+            assertThat(t.admin("last", "chat-1")).isEqualTo(new ErrorReply("turn 2 of session chat-1 has no answer yet:"
+                    + " it is still running (a call may wait for your approval: bxctl approvals), or it stopped partway"
+                    + " (bxctl chat --session chat-1 MESSAGE goes on)", null));
+            running.get(LoopdHome.WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(t.admin("last", "chat-1")).isEqualTo(new LoopAdminReply("late"));
+        }
+    }
+
     @Test
     void sessionsListsEachSessionAndShowPrintsItsLogEscaped() throws Exception {
         try (LoopdHome t = LoopdHome.create().start()) {
@@ -23,7 +47,7 @@ class LoopAdminTest {
             assertThat(shown).contains("\"content\":\"hello\"").contains("hi \\u{202E}there").doesNotContain("\u202E");
             assertThat(t.admin("show", "chat-2")).isEqualTo(new ErrorReply("there is no session \"chat-2\"", null));
             assertThat(t.admin("purge", "")).isEqualTo(new ErrorReply(
-                    "unknown command \"purge\"; the commands are sessions and show", null));
+                    "unknown command \"purge\"; the commands are sessions, show and last", null));
         }
     }
 

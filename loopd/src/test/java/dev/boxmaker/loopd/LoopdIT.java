@@ -137,6 +137,38 @@ class LoopdIT {
         assertThat(out).contains("ok      the second prompt extends the first byte for byte").endsWith("self-test passed\n");
     }
 
+    /**
+     * A log write that fails after the turn's user record: loopd runs with a file-size limit (the JVM
+     * ignores SIGXFSZ, so a write past it fails with EFBIG) that its baseline and the user record fit
+     * in and the model's long answer does not. The refusal says the message is in the log already.
+     */
+    @Test
+    void aLogWriteThatFailsAfterTheMessageSaysTheMessageIsInTheLog() throws Exception {
+        try (ScriptedModel model = ScriptedModel.start();
+                FakeMemoryd memoryd = new FakeMemoryd(vertx, home.resolve("run/loop-memory/memory.sock"))) {
+            Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n[model]\nurl = \"" + model.url() + "\"\n");
+            model.add(Reply.text("long ".repeat(FILE_LIMIT_BLOCKS * 1024 / 5 + 1)));
+            start(new ProcessBuilder("/bin/sh", "-c", "ulimit -f " + FILE_LIMIT_BLOCKS + " && exec \"$0\" \"$@\"", java(),
+                    "-jar", JAR.toString(), "serve", "--config", config.toString())
+                    .redirectErrorStream(true).redirectOutput(home.resolve("loopd.log").toFile()).start());
+
+            Message reply = turn("chat-1", "hello");
+
+            assertThat(reply).isInstanceOf(ErrorReply.class);
+            assertThat(((ErrorReply) reply).message()).startsWith("your message is already in the session's log, so do"
+                    + " not send it again: the log of session chat-1 could not be written (")
+                    .endsWith("); the turn stopped; check the disk");
+            assertThat(Files.readAllLines(home.resolve("sessions/chat-1/0.jsonl"), StandardCharsets.UTF_8))
+                    .singleElement().satisfies(line -> assertThat(line).contains("\"type\":\"user\"", "\"content\":\"hello\""));
+        }
+    }
+
+    /**
+     * The largest file loopd may write in that test, in 1,024-byte blocks: above its baseline's size
+     * and netty's native library (about 100 KB, unpacked to a temporary file at start).
+     */
+    static final int FILE_LIMIT_BLOCKS = 256;
+
     private Message turn(String session, String text) throws ClientException {
         return SocketClient.call(socket(), new Turn(SessionId.of(session), text, "owner"), WAIT, WAIT, "test");
     }
@@ -152,7 +184,11 @@ class LoopdIT {
     }
 
     private void start() throws Exception {
-        loopd = launch(home.resolve("loopd.log"));
+        start(launch(home.resolve("loopd.log")));
+    }
+
+    private void start(Process process) throws Exception {
+        loopd = process;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_WAIT_SECONDS);
         while (true) {
             try {

@@ -56,9 +56,13 @@ class ModelFailureTest {
 
             ErrorReply error = (ErrorReply) t.turn("chat-1", "hello");
 
-            assertThat(error).isEqualTo(new ErrorReply("the model at " + url + " did not answer after 3 tries"
-                    + " (ConnectException); check that it runs (runbook model-unavailable)", "model-unavailable"));
+            assertThat(error).isEqualTo(new ErrorReply("your message is already in the session's log, so do not send it"
+                    + " again: the model at " + url + " did not answer after 3 tries (ConnectException); check that it"
+                    + " runs (runbook model-unavailable)", "model-unavailable"));
             assertThat(logged.stream().filter(l -> l.contains("did not answer (try"))).hasSize(3);
+            // What the sentence says: the message is in the log, as the turn's only record.
+            assertThat(t.log("chat-1")).singleElement()
+                    .satisfies(line -> assertThat(line).contains("\"type\":\"user\"", "\"content\":\"hello\""));
         }
     }
 
@@ -81,7 +85,7 @@ class ModelFailureTest {
 
             ErrorReply error = (ErrorReply) t.turn("chat-1", "hello");
 
-            assertThat(error.message()).isEqualTo("the model at " + t.model.url() + "/v1/chat/completions failed with"
+            assertThat(error.message()).isEqualTo("your message is already in the session's log, so do not send it again: the model at " + t.model.url() + "/v1/chat/completions failed with"
                     + " HTTP 503 after 3 tries; check its log (runbook model-unavailable)");
             assertThat(t.model.requests()).hasSize(3);
         }
@@ -94,7 +98,7 @@ class ModelFailureTest {
 
             ErrorReply error = (ErrorReply) t.turn("chat-1", "hello");
 
-            assertThat(error).isEqualTo(new ErrorReply("the model at " + t.model.url() + "/v1/chat/completions refused"
+            assertThat(error).isEqualTo(new ErrorReply("your message is already in the session's log, so do not send it again: the model at " + t.model.url() + "/v1/chat/completions refused"
                     + " the request with HTTP 400; check [model] name and api_key (runbook model-unavailable)",
                     "model-unavailable"));
             assertThat(t.model.requests()).hasSize(1);
@@ -112,7 +116,7 @@ class ModelFailureTest {
 
             ErrorReply error = (ErrorReply) t.turn("chat-1", "hello");
 
-            assertThat(error).isEqualTo(new ErrorReply("the model at " + t.model.url() + "/v1/chat/completions answered"
+            assertThat(error).isEqualTo(new ErrorReply("your message is already in the session's log, so do not send it again: the model at " + t.model.url() + "/v1/chat/completions answered"
                     + " something that is not a chat completion (tool_calls is not a list); check that it is"
                     + " OpenAI-compatible (runbook model-unavailable)", "model-unavailable"));
             assertThat(t.log("chat-1")).hasSize(1);

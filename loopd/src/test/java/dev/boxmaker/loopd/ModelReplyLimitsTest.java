@@ -41,7 +41,7 @@ class ModelReplyLimitsTest {
 
             ErrorReply error = (ErrorReply) t.turn("chat-1", "hello");
 
-            assertThat(error).isEqualTo(new ErrorReply("the model at " + url + " did not answer within its timeout of"
+            assertThat(error).isEqualTo(new ErrorReply("your message is already in the session's log, so do not send it again: the model at " + url + " did not answer within its timeout of"
                     + " 2 s; check that it runs, or raise [model] timeout (runbook model-unavailable)", "model-unavailable"));
             assertThat(requests.get()).isEqualTo(1);
             assertThat(t.log("chat-1")).hasSize(1);
@@ -61,7 +61,7 @@ class ModelReplyLimitsTest {
 
             ErrorReply error = (ErrorReply) t.turn("chat-1", "hello");
 
-            assertThat(error).isEqualTo(new ErrorReply("the model at " + url + " answered something that is not a chat"
+            assertThat(error).isEqualTo(new ErrorReply("your message is already in the session's log, so do not send it again: the model at " + url + " answered something that is not a chat"
                     + " completion (larger than " + ModelClient.REPLY_BYTES_MAX + " bytes); check that it is"
                     + " OpenAI-compatible (runbook model-unavailable)", "model-unavailable"));
             assertThat(t.log("chat-1")).hasSize(1);

@@ -57,7 +57,7 @@ class SentencesTest {
         assertThat(Sentences.findToolQuery(200)).isEqualTo("find_tool: \"query\" must be a string of 1 to 200 characters");
         assertThat(Sentences.noToolsMatch("q")).isEqualTo("(no tools match \"q\")");
         assertThat(Sentences.catalogUnreadable()).isEqualTo("the tool catalog cannot be read; no tools can be found now");
-        assertThat(Sentences.adminUnknown("x")).isEqualTo("unknown command \"x\"; the commands are sessions and show");
+        assertThat(Sentences.adminUnknown("x")).isEqualTo("unknown command \"x\"; the commands are sessions, show and last");
         assertThat(Sentences.noSessions()).isEqualTo("(no sessions)");
         assertThat(Sentences.noSuchSession("x")).isEqualTo("there is no session \"x\"");
         assertThat(Sentences.showCut(1_000_000)).isEqualTo("(cut at 1,000,000 characters)");
@@ -80,6 +80,13 @@ class SentencesTest {
                 + " the session cannot go on: start a new one (runbook session-log-invalid)");
         assertThat(Sentences.logWriteFailed("s", "why")).isEqualTo("the log of session s could not be written (why);"
                 + " the turn stopped; check the disk");
+        assertThat(Sentences.messageLogged("why (runbook r)"))
+                .isEqualTo("your message is already in the session's log, so do not send it again: why (runbook r)");
+        assertThat(Sentences.messageNotLogged("why")).isEqualTo("your message was not written to the session's log: why");
+        assertThat(Sentences.noTurns("chat-1")).isEqualTo("session chat-1 has no turns yet");
+        assertThat(Sentences.noAnswerYet("chat-1", 3)).isEqualTo("turn 3 of session chat-1 has no answer yet: it is still"
+                + " running (a call may wait for your approval: bxctl approvals), or it stopped partway"
+                + " (bxctl chat --session chat-1 MESSAGE goes on)");
         assertThat(Sentences.systemUnreadable(Path.of("/s.md"), "why")).isEqualTo("[system] file /s.md cannot be read: why");
     }
 

@@ -85,10 +85,17 @@ class SessionTest {
     @Test
     void aRunningSessionKeepsItsBaselineWhenMemorydGoesDown() throws Exception {
         t.model.add(Reply.text("one"), Reply.text("two"));
+        t.memoryd.block = "## soul.md\nBe kind.\n\n## memory.md (0 of 2,200 characters)\n(empty)";
         t.turn("chat-1", "hi");
+        byte[] before = t.baseline("chat-1");
+        t.memoryd.block = "## soul.md\nA block the running session must not get.";
         t.memoryd.close();
 
-        assertThat(t.turn("chat-1", "again")).isInstanceOf(TurnReply.class);
+        assertThat(t.turn("chat-1", "again")).isEqualTo(new TurnReply(dev.boxmaker.proto.SessionId.of("chat-1"), 2, "two"));
+        assertThat(t.baseline("chat-1")).isEqualTo(before);
+        String system = SystemText.shipped().strip() + "\n\n## soul.md\nBe kind.\n\n## memory.md (0 of 2,200 characters)\n(empty)";
+        assertThat(t.model.requests()).hasSize(2).allSatisfy(r ->
+                assertThat(r.json().get("messages").get(0).get("content").textValue()).isEqualTo(system));
     }
 
     private static String fieldNames(JsonNode node) {

@@ -314,6 +314,11 @@ public final class Sentences {
 
     public static final String NO_EDITS = "no edits yet";
 
+    /** A page of the log past its oldest edit: {@code id} is a valid id the journal holds. */
+    public static String noEditsBefore(String id) {
+        return "no edits before " + id;
+    }
+
     public static String logCountInvalid(String arg, int max) {
         return "log takes a number of edits from 1 to " + Numbers.grouped(max) + "; got \""
                 + Escape.cut(arg, ENTRY_QUOTED_CHARS_MAX) + "\"";

@@ -38,7 +38,7 @@ public final class HomeLock {
      * Takes {@code daemon}'s lock in {@code dir} (made 0700 if missing; the file 0600), or throws an
      * {@link IllegalStateException} with a sentence: {@link Sentences#homeInUse} when another process
      * holds it, {@link Sentences#homeLockFailed} when it cannot be taken at all. Taking a lock this
-     * process holds again is a no-op.
+     * process holds again is a no-op, also when it was taken through another class loader.
      */
     public static synchronized void take(String daemon, Path dir) {
         Path file = dir.resolve(fileName(daemon)).toAbsolutePath();
@@ -56,7 +56,15 @@ public final class HomeLock {
                 // Left by an earlier start, or made by the other process starting now: either is the file to lock.
             }
             channel = FileChannel.open(file, StandardOpenOption.WRITE);
-            FileLock lock = channel.tryLock();
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException heldHere) {
+                // This process holds it through a channel HELD does not know: a live reload of dev mode
+                // (quarkus:dev) runs main again in a new class loader, with a HELD of its own.
+                channel.close();
+                return;
+            }
             if (lock == null) {
                 channel.close();
                 throw new IllegalStateException(Sentences.homeInUse(daemon, file));

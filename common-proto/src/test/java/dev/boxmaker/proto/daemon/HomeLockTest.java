@@ -49,6 +49,27 @@ class HomeLockTest {
         }
     }
 
+    /**
+     * Dev mode's live reload ({@code quarkus:dev}, then [s]) runs a daemon's main again in this JVM
+     * with a new class loader, whose HomeLock does not know the channel the first run locked with:
+     * the lock is this process's, so taking it is a no-op, and the daemon starts again.
+     */
+    @Test
+    void aLockThisProcessHoldsThroughAnotherChannelIsTakenAsHeld() throws Exception {
+        Path memory = Files.createDirectories(dir.resolve("memory"));
+        Path lock = Files.createFile(memory.resolve("memoryd.lock"));
+        try (FileChannel first = FileChannel.open(lock, StandardOpenOption.WRITE)) {
+            assertThat(first.tryLock()).isNotNull();
+
+            HomeLock.take("memoryd", memory);
+
+            assertThat(first.isOpen()).isTrue();
+            try (FileChannel other = FileChannel.open(lock, StandardOpenOption.WRITE)) {
+                assertThatThrownBy(other::tryLock).isInstanceOf(OverlappingFileLockException.class);
+            }
+        }
+    }
+
     @Test
     void aFolderThatIsAFileGivesTheLocksSentence() throws Exception {
         Path memory = dir.resolve("memory");

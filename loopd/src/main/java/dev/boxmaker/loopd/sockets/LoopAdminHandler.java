@@ -4,6 +4,9 @@ import dev.boxmaker.loopd.Sentences;
 import dev.boxmaker.loopd.baseline.Baseline;
 import dev.boxmaker.loopd.baseline.BaselineStore;
 import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.log.AssistantRecord;
+import dev.boxmaker.proto.log.LogRecord;
+import dev.boxmaker.proto.log.SessionLogReader;
 import dev.boxmaker.proto.log.SessionLogs;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.HandlerRefusal;
@@ -27,7 +30,8 @@ import java.util.stream.Stream;
 /**
  * {@code loop_admin} (wire.md): {@code sessions} lists every session with its start and record
  * count; {@code show ID} is a session's log, one record a line, escaped so a log cannot draw on the
- * owner's terminal.
+ * owner's terminal; {@code last ID} is the answer of the session's last turn, as its {@code turn_reply}
+ * had it ({@code bxctl chat --session ID --last}, after the owner left a turn running).
  */
 public final class LoopAdminHandler implements Handler<LoopAdmin> {
     /** The most sessions {@code sessions} lists, newest names last. */
@@ -48,6 +52,7 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
         return switch (request.command()) {
             case "sessions" -> new LoopAdminReply(sessions());
             case "show" -> new LoopAdminReply(show(request.arg()));
+            case "last" -> new LoopAdminReply(last(request.arg()));
             default -> throw new HandlerRefusal(Sentences.adminUnknown(request.command()));
         };
     }
@@ -76,6 +81,35 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
                     .append(Sentences.count(lines(SessionLogs.file(home, id)))).append(" records");
         }
         return out.isEmpty() ? Sentences.noSessions() : out.toString();
+    }
+
+    /** The last record's text when it closes its turn; a refusal naming the turn while it has no answer. */
+    private String last(String arg) throws HandlerRefusal, IOException {
+        if (!SessionId.isValid(arg) || !Files.isDirectory(SessionLogs.dir(home, SessionId.of(arg)))) {
+            throw new HandlerRefusal(Sentences.noSuchSession(arg));
+        }
+        Path file = SessionLogs.file(home, SessionId.of(arg));
+        LogRecord last = null;
+        if (Files.exists(file)) {
+            SessionLogReader reader = new SessionLogReader(file);
+            SessionLogReader.Batch batch = reader.read(0L);
+            while (true) {
+                if (!batch.records().isEmpty()) {
+                    last = batch.records().get(batch.records().size() - 1);
+                }
+                if (!batch.more()) {
+                    break;
+                }
+                batch = reader.read(batch.next());
+            }
+        }
+        if (last == null) {
+            throw new HandlerRefusal(Sentences.noTurns(arg));
+        }
+        if (last instanceof AssistantRecord a && a.closesTurn()) {
+            return a.content() == null ? "" : a.content();
+        }
+        throw new HandlerRefusal(Sentences.noAnswerYet(arg, last.turn()));
     }
 
     private String show(String arg) throws HandlerRefusal, IOException {

@@ -73,18 +73,23 @@ public final class TurnRunner {
             needed += Tokens.message(Messages.of(r));
         }
         if (needed > promptTokensMax) {
-            throw new HandlerRefusal(Sentences.sessionFull(needed, promptTokensMax));
+            throw new HandlerRefusal(Sentences.messageNotLogged(Sentences.sessionFull(needed, promptTokensMax)));
         }
+        TurnLog log = null;
         try (SessionLogWriter writer = SessionLogWriter.open(home, id)) {
-            TurnLog log = new TurnLog(writer, session);
+            log = new TurnLog(writer, session);
             try {
                 for (ToolResultRecord r : cutOff) {
                     log.append(r);
                 }
                 log.append(user);
+                log.userWritten = true;
                 String answer = loop(log, session, id, number);
                 sessionUpdated(id, number);
                 return new TurnReply(id, number, answer);
+            } catch (HandlerRefusal e) {
+                // Every refusal of the loop comes after the user's record: the owner must not send it again.
+                throw new HandlerRefusal(Sentences.messageLogged(e.getMessage()), e.runbook());
             } catch (RuntimeException e) {
                 // The server's own answer would say nothing was changed: true only while the log is
                 // as it was before the turn.
@@ -102,7 +107,9 @@ public final class TurnRunner {
                 throw new HandlerRefusal(Sentences.TURN_STOPPED_PARTWAY);
             }
         } catch (IOException e) {
-            throw new HandlerRefusal(Sentences.logWriteFailed(id.value(), e.getMessage()));
+            String why = Sentences.logWriteFailed(id.value(), e.getMessage());
+            throw new HandlerRefusal(log != null && log.userWritten ? Sentences.messageLogged(why)
+                    : Sentences.messageNotLogged(why));
         }
     }
 
@@ -111,6 +118,8 @@ public final class TurnRunner {
         final SessionLogWriter writer;
         final Session session;
         int written;
+        /** Whether the turn's {@code user} record is on disk. */
+        boolean userWritten;
 
         TurnLog(SessionLogWriter writer, Session session) {
             this.writer = writer;

@@ -106,6 +106,40 @@ public final class Journal {
         return out;
     }
 
+    /**
+     * At most {@code n} edits journalled before the edit {@code id}, oldest first (the page of
+     * {@code bxctl memory log --before ID}); empty when the journal holds no edit {@code id}. Only
+     * the lines of the page are parsed: the edit is found in its month by its line's start, as
+     * {@link #line} writes it, so paging back through a large month does not parse it whole each time.
+     */
+    public java.util.Optional<List<Edit>> before(String id, int n) throws IOException {
+        List<Path> months = months();
+        int m = months.indexOf(monthFile(id));
+        if (m < 0) {
+            return java.util.Optional.empty();
+        }
+        String[] lines = Durable.readOrEmpty(months.get(m)).split("\n", -1);
+        String start = "{\"id\":\"" + id + "\",";
+        int at = 0;
+        while (at < lines.length - 1 && !lines[at].startsWith(start)) {
+            at++;
+        }
+        if (at == lines.length - 1) {
+            return java.util.Optional.empty();
+        }
+        List<Edit> out = new ArrayList<>();
+        for (int i = at - 1; i >= 0 && out.size() < n; i--) {
+            if (!lines[i].isBlank()) {
+                out.add(0, JsonLines.parse(months.get(m), lines[i], i));
+            }
+        }
+        for (int i = m - 1; i >= 0 && out.size() < n; i--) {
+            List<Edit> month = readFile(months.get(i));
+            out.addAll(0, month.subList(Math.max(0, month.size() - (n - out.size())), month.size()));
+        }
+        return java.util.Optional.of(out);
+    }
+
     private List<Path> months() throws IOException {
         if (!Files.isDirectory(dir)) {
             return List.of();
@@ -131,15 +165,23 @@ public final class Journal {
             String[] lines = text.split("\n", -1);
             for (int i = 0; i < lines.length - 1; i++) {
                 if (!lines[i].isBlank()) {
-                    try {
-                        out.add(Json.MAPPER.readValue(lines[i], type));
-                    } catch (JsonProcessingException e) {
-                        throw new UncheckedIOException(new IOException(file.getFileName() + " line " + (i + 1)
-                                + " is not a valid record: " + e.getOriginalMessage(), e));
-                    }
+                    out.add(parse(file, lines[i], i, type));
                 }
             }
             return out;
+        }
+
+        static Edit parse(Path file, String line, int index) {
+            return parse(file, line, index, Edit.class);
+        }
+
+        private static <T> T parse(Path file, String line, int index, Class<T> type) {
+            try {
+                return Json.MAPPER.readValue(line, type);
+            } catch (JsonProcessingException e) {
+                throw new UncheckedIOException(new IOException(file.getFileName() + " line " + (index + 1)
+                        + " is not a valid record: " + e.getOriginalMessage(), e));
+            }
         }
     }
 }

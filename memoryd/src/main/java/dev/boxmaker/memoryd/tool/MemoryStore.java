@@ -312,6 +312,16 @@ public final class MemoryStore {
         }
     }
 
+    /**
+     * At most {@code n} edits journalled before {@code id} as text, newest first (a page of the whole
+     * log); empty when no edit has that id.
+     */
+    public Optional<String> logBefore(String id, int n) throws IOException {
+        synchronized (lock) {
+            return journal.before(id, n).map(page -> page.isEmpty() ? Sentences.noEditsBefore(id) : Listings.log(page));
+        }
+    }
+
     /** The writes waiting for review as text, oldest first. */
     public String pending() throws IOException {
         synchronized (lock) {

@@ -27,6 +27,9 @@ final class OwnerCommands {
     /** What {@code log} lists when no number is given (bxctl.md). */
     static final int LOG_EDITS_DEFAULT = 20;
 
+    /** The word between a page's size and the id it ends before: {@code log "200 before 2026-09-24-0003"}. */
+    static final String LOG_BEFORE = "before";
+
     private final MemoryStore store;
 
     OwnerCommands(MemoryStore store) {
@@ -44,14 +47,24 @@ final class OwnerCommands {
         };
     }
 
+    /** {@code ""}, {@code "N"}: the last edits; {@code "N before ID"}: a page of the edits journalled before ID. */
     private OwnerAnswer log(String arg) throws IOException {
         if (arg.isEmpty()) {
             return OwnerAnswer.ok(store.log(LOG_EDITS_DEFAULT));
         }
-        if (!arg.matches("[0-9]{1,4}") || Integer.parseInt(arg) < 1 || Integer.parseInt(arg) > LOG_EDITS_MAX) {
-            return OwnerAnswer.refused(Sentences.logCountInvalid(arg, LOG_EDITS_MAX));
+        String[] parts = arg.split(" ", -1);
+        String count = parts.length == 3 && parts[1].equals(LOG_BEFORE) ? parts[0] : arg;
+        if (!count.matches("[0-9]{1,4}") || Integer.parseInt(count) < 1 || Integer.parseInt(count) > LOG_EDITS_MAX) {
+            return OwnerAnswer.refused(Sentences.logCountInvalid(count, LOG_EDITS_MAX));
         }
-        return OwnerAnswer.ok(store.log(Integer.parseInt(arg)));
+        if (count.equals(arg)) {
+            return OwnerAnswer.ok(store.log(Integer.parseInt(arg)));
+        }
+        if (!Ids.isId(parts[2])) {
+            return OwnerAnswer.refused(Sentences.idInvalid(parts[2]));
+        }
+        return store.logBefore(parts[2], Integer.parseInt(count)).map(OwnerAnswer::ok)
+                .orElseGet(() -> OwnerAnswer.refused(Sentences.noSuchEdit(parts[2])));
     }
 
     /**

@@ -120,8 +120,15 @@ class RecallTest {
 
     @Test
     void kLimitsTheHitsAndDefaultsToFive() throws Exception {
-        assertThat(call("{\"query\": \"zulu\"}").text()).contains("[5] ").doesNotContain("[6] ");
-        assertThat(call("{\"query\": \"zulu\", \"k\": 1}").text()).doesNotContain("[2] ");
+        String[] five = call("{\"query\": \"zulu\"}").text().split("\n\n");
+        assertThat(five).hasSize(5);
+        for (int i = 0; i < five.length; i++) {
+            assertThat(five[i]).startsWith("[" + (i + 1) + "] ").contains("\nzulu");
+        }
+        String[] ten = call("{\"query\": \"zulu\", \"k\": 10}").text().split("\n\n");
+        // k = 1 answers exactly the best hit of the default answer, numbered [1].
+        assertThat(call("{\"query\": \"zulu\", \"k\": 1}").text()).isEqualTo(five[0]).isEqualTo(ten[0])
+                .isEqualTo("[1] memory · session mm-8ass9m…, 2026-09-20 14:03 UTC, kyle said · private\nzulu from kyle");
     }
 
     @Test
