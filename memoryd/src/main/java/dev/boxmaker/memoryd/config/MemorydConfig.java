@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd.config;
 
 import dev.boxmaker.proto.config.ConfigFileGroup;
+import dev.boxmaker.proto.config.LogSection;
 import dev.boxmaker.proto.config.StrictBooleanConverter;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithConverter;
@@ -27,6 +28,9 @@ public interface MemorydConfig {
 
     /** {@code [sockets]}. */
     SocketsSection sockets();
+
+    /** {@code [log]}: the log's format (common-proto's DaemonLogging reads it before Quarkus starts). */
+    LogSection log();
 
     /** {@code [paths]}. */
     interface PathsSection {
