@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +26,7 @@ class BrokerdLogFormatIT {
 
     @Test
     void underSystemdEachLineIsOneEventWithItsPriorityAndNoTimestamp() throws Exception {
-        List<String> lines = run("", "8:4242");
+        List<String> lines = run("", true);
 
         String listening = "<6>[Brokerd] brokerd is listening on " + home.resolve("run/loop-broker/broker.sock") + " (loopd), "
                 + home.resolve("run/owner-broker/admin.sock") + " (owner), " + home.resolve("run/memory-broker/state.sock")
@@ -37,7 +38,7 @@ class BrokerdLogFormatIT {
 
     @Test
     void theJsonFormatIsOneObjectPerLine() throws Exception {
-        List<String> lines = run("[log]\nformat = \"json\"\n", null);
+        List<String> lines = run("[log]\nformat = \"json\"\n", false);
 
         ObjectMapper mapper = new ObjectMapper();
         assertThat(lines).isNotEmpty().allSatisfy(line -> {
@@ -60,17 +61,21 @@ class BrokerdLogFormatIT {
         }
     }
 
-    /** Starts brokerd with {@code extraConfig} (and JOURNAL_STREAM when given), stops it, returns its output's lines. */
-    private List<String> run(String extraConfig, String journalStream) throws Exception {
+    /**
+     * Starts brokerd with {@code extraConfig}, stops it, returns its output's lines; with {@code
+     * journal}, JOURNAL_STREAM names the output file's device and inode, as systemd names the journal's.
+     */
+    private List<String> run(String extraConfig, boolean journal) throws Exception {
         Path config = home.resolve("brokerd.toml");
         Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n" + extraConfig);
-        Path log = home.resolve("brokerd.log");
+        Path log = Files.createFile(home.resolve("brokerd.log"));
+        Map<String, Object> output = Files.readAttributes(log, "unix:dev,ino");
         String java = ProcessHandle.current().info().command().orElse("java");
         ProcessBuilder builder = new ProcessBuilder(java, "-jar", JAR.toString(), "serve", "--config", config.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().remove("JOURNAL_STREAM");
-        if (journalStream != null) {
-            builder.environment().put("JOURNAL_STREAM", journalStream);
+        if (journal) {
+            builder.environment().put("JOURNAL_STREAM", output.get("dev") + ":" + output.get("ino"));
         }
         Process brokerd = builder.start();
         try {

@@ -1,6 +1,9 @@
 package dev.boxmaker.proto.logging;
 
 import dev.boxmaker.proto.config.ConfigSentences;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
@@ -18,6 +21,9 @@ public enum LogFormat {
 
     /** The variable systemd sets for a service whose standard output goes to the journal. */
     public static final String JOURNAL_VARIABLE = "JOURNAL_STREAM";
+
+    /** This process's standard output, as the kernel shows it. */
+    static final Path STANDARD_OUTPUT = Path.of("/proc/self/fd/1");
 
     /** The configuration key, as the TOML source names it. */
     public static final String KEY = "boxmaker.log.format";
@@ -37,8 +43,22 @@ public enum LogFormat {
         };
     }
 
-    /** Whether each line starts with its syslog priority, {@code <3>} to {@code <7>}. */
+    /**
+     * Whether standard output is the journal: {@code JOURNAL_STREAM} is set and names standard
+     * output's device and inode ({@code dev:ino}), as systemd asks; a daemon whose output was sent
+     * elsewhere by a process that inherited the variable (a shell of a desktop session) writes text.
+     * Where standard output's inode cannot be read, the variable alone decides.
+     */
     public static boolean journal(Map<String, String> env) {
-        return env.get(JOURNAL_VARIABLE) != null && !env.get(JOURNAL_VARIABLE).isEmpty();
+        String stream = env.get(JOURNAL_VARIABLE);
+        if (stream == null || stream.isEmpty()) {
+            return false;
+        }
+        try {
+            Map<String, Object> out = Files.readAttributes(STANDARD_OUTPUT, "unix:dev,ino");
+            return stream.equals(out.get("dev") + ":" + out.get("ino"));
+        } catch (IOException | RuntimeException e) {
+            return true;
+        }
     }
 }

@@ -15,7 +15,8 @@ import org.jboss.logmanager.ExtLogRecord;
 import org.junit.jupiter.api.Test;
 
 class LogFormatsTest {
-    static final Map<String, String> SYSTEMD = Map.of("JOURNAL_STREAM", "8:12345");
+    /** As systemd sets it: standard output's device and inode, here this test JVM's own. */
+    static final Map<String, String> SYSTEMD = Map.of("JOURNAL_STREAM", standardOutput());
 
     @Test
     void theFormatIsTheJournalsUnderSystemdAndJsonWhenTheConfigurationSaysSo() {
@@ -25,6 +26,8 @@ class LogFormatsTest {
         assertThat(LogFormat.choose(Optional.of("json"), Map.of())).isEqualTo(LogFormat.JSON);
         assertThat(LogFormat.choose(Optional.of("json"), SYSTEMD)).isEqualTo(LogFormat.JSON);
         assertThat(LogFormat.choose(Optional.empty(), Map.of("JOURNAL_STREAM", ""))).isEqualTo(LogFormat.TEXT);
+        // Inherited from a session whose journal stream is not this process's standard output.
+        assertThat(LogFormat.choose(Optional.empty(), Map.of("JOURNAL_STREAM", "8:12345"))).isEqualTo(LogFormat.TEXT);
         assertThatThrownBy(() -> LogFormat.choose(Optional.of("JSON"), Map.of()))
                 .hasMessage("[log] format must be \"text\" or \"json\", got \"JSON\"");
     }
@@ -89,6 +92,15 @@ class LogFormatsTest {
         String line = new JsonLineFormatter(true).format(record(org.jboss.logmanager.Level.ERROR, "broke", null));
 
         assertThat(line).startsWith("<3>{\"time\":").endsWith("\"message\":\"broke\"}\n");
+    }
+
+    private static String standardOutput() {
+        try {
+            Map<String, Object> out = java.nio.file.Files.readAttributes(java.nio.file.Path.of("/proc/self/fd/1"), "unix:dev,ino");
+            return out.get("dev") + ":" + out.get("ino");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static ExtLogRecord record(Level level, String format, Throwable thrown) {
