@@ -185,13 +185,22 @@ public final class Turns implements AutoCloseable {
         if (!accepted.started.compareAndSet(false, true)) {
             return null;
         }
+        // Counted down before the answer goes out, so a client that has its answer never sees its
+        // turn still running.
         running.incrementAndGet();
+        TurnReply reply = null;
+        Throwable failure = null;
         try {
-            accepted.reply.complete(run(slot, turn));
+            reply = run(slot, turn);
         } catch (HandlerRefusal | RuntimeException | Error e) {
-            accepted.reply.completeExceptionally(e);
+            failure = e;
         } finally {
             running.decrementAndGet();
+        }
+        if (failure != null) {
+            accepted.reply.completeExceptionally(failure);
+        } else {
+            accepted.reply.complete(reply);
         }
         return null;
     }
