@@ -96,6 +96,12 @@ class SystemdUnitsTest {
 
     private double exposure(Path unit) throws Exception {
         String out = analyze("security", "--offline=yes", unit.toString());
+        // systemd before 252 has no offline audit: nothing to score the file with here.
+        boolean offline = !out.contains("--offline");
+        if (!offline) {
+            System.out.println("SystemdUnitsTest skipped: this systemd-analyze has no --offline (systemd 252 or later has)");
+        }
+        assumeTrue(offline, "this systemd-analyze has no --offline");
         Matcher m = EXPOSURE.matcher(out);
         assertThat(m.find()).as(out).isTrue();
         return Double.parseDouble(m.group(1));
