@@ -18,6 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code memory_stats}: the index's records by its own counter, its file's size, and no work once idle. */
 class MemoryStatsTest {
     static final String A = "mm-aaaaaaaaaaaa";
+    /** Enough records that a reindex runs long enough to be asked about. */
+    static final int REINDEX_RECORDS = 5_000;
 
     @TempDir
     Path home;
@@ -45,6 +47,35 @@ class MemoryStatsTest {
             MemoryStatsReply reply = (MemoryStatsReply) stats.handle(new MemoryStats());
             assertThat(reply.indexBytes()).isEqualTo(Files.size(home.resolve("index/memory.sqlite3"))).isPositive();
             assertThat(reply.residentBytes()).isPositive();
+        }
+    }
+
+    /** A reindex is seen running, with the records it has read, by a client that asks meanwhile. */
+    @Test
+    void aRunningReindexIsSeenWithItsRecordsRead() throws Exception {
+        LogRecord[] records = new LogRecord[REINDEX_RECORDS];
+        for (int i = 0; i < records.length; i++) {
+            records[i] = user("record number " + i + " about the launch window and the weather", null);
+        }
+        append(home, A, records);
+        try (MemoryIndex index = open()) {
+            MemoryStatsHandler stats = new MemoryStatsHandler(index);
+            java.util.concurrent.CompletableFuture<?> reindex = java.util.concurrent.CompletableFuture.runAsync(() -> {
+                try {
+                    index.reindex();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            java.util.Set<String> seen = new java.util.LinkedHashSet<>();
+            while (!reindex.isDone()) {
+                MemoryStatsReply r = (MemoryStatsReply) stats.handle(new MemoryStats());
+                seen.add(r.indexWork() + (r.indexWorkRecords() == null ? "" : " with a count"));
+            }
+            reindex.get();
+
+            assertThat(seen).contains("reindex with a count").doesNotContain("reindex", "none with a count", "catch-up with a count");
+            assertThat(figures(stats)).isEqualTo("records " + REINDEX_RECORDS + ", work none, read null");
         }
     }
 
