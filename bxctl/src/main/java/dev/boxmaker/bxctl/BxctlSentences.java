@@ -23,6 +23,11 @@ public final class BxctlSentences {
                 + " (runbook " + runbook + ")";
     }
 
+    /** A daemon the client could not ask for another reason, in the client's own sentence. */
+    public static String notAnsweringBecause(String daemon, String clientSentence) {
+        return daemon + ": " + clientSentence;
+    }
+
     /** A daemon that closed the connection without a whole answer, or answered something that is not a frame. */
     public static String noUsableAnswer(String daemon, Path socket, String runbook) {
         return daemon + ": no usable answer on " + socket + " (runbook " + runbook + ")";

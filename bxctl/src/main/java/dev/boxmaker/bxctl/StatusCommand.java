@@ -80,6 +80,8 @@ final class StatusCommand implements Callable<Integer> {
                 case NO_DAEMON -> BxctlSentences.notAnswering(daemon, socket, runbook);
                 case CONNECT_TIMED_OUT, NO_REPLY -> BxctlSentences.notAnsweringWithin(daemon, socket, ANSWER_MILLIS, runbook);
                 case CONNECTION_LOST, BAD_REPLY -> BxctlSentences.noUsableAnswer(daemon, socket, runbook);
+                // Any other reason the client names (a socket this user may not open) in its own sentence.
+                default -> BxctlSentences.notAnsweringBecause(daemon, e.getMessage());
             };
             return new Report(daemon, socket, false, List.of(sentence), null);
         }
