@@ -17,6 +17,27 @@ public final class BxctlSentences {
         return daemon + ": not answering on " + socket + " (runbook " + runbook + ")";
     }
 
+    /** A daemon that accepted the connection, or did not, but sent no answer within the limit: hung, or stopped. */
+    public static String notAnsweringWithin(String daemon, Path socket, long millis, String runbook) {
+        return daemon + ": not answering within " + dev.boxmaker.proto.Numbers.grouped(millis) + " ms on " + socket
+                + " (runbook " + runbook + ")";
+    }
+
+    /** A daemon the client could not ask for another reason, in the client's own sentence. */
+    public static String notAnsweringBecause(String daemon, String clientSentence) {
+        return daemon + ": " + clientSentence;
+    }
+
+    /** A daemon that closed the connection without a whole answer, or answered something that is not a frame. */
+    public static String noUsableAnswer(String daemon, Path socket, String runbook) {
+        return daemon + ": no usable answer on " + socket + " (runbook " + runbook + ")";
+    }
+
+    /** A daemon that answered the stats request with something else: an older one, or an error it names. */
+    public static String noFigures(String why) {
+        return "  no figures: " + why;
+    }
+
     /**
      * A daemon's refusal with the runbook entry its error frame names. A sentence that already ends
      * with that entry, as {@code (runbook E)} (loopd's model and memory sentences, as loopd.md writes

@@ -7,8 +7,14 @@ import dev.boxmaker.proto.server.HandlerRefusal;
 import dev.boxmaker.proto.testing.RunningServer;
 import dev.boxmaker.proto.wire.msg.BrokerAdmin;
 import dev.boxmaker.proto.wire.msg.BrokerAdminReply;
+import dev.boxmaker.proto.wire.msg.BrokerStats;
+import dev.boxmaker.proto.wire.msg.BrokerStatsReply;
+import dev.boxmaker.proto.wire.msg.LoopStats;
+import dev.boxmaker.proto.wire.msg.LoopStatsReply;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
 import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
+import dev.boxmaker.proto.wire.msg.MemoryStats;
+import dev.boxmaker.proto.wire.msg.MemoryStatsReply;
 import dev.boxmaker.proto.wire.msg.Reindex;
 import dev.boxmaker.proto.wire.msg.Reindexed;
 import dev.boxmaker.proto.wire.msg.Turn;
@@ -91,11 +97,14 @@ class BxctlProcessIT {
             return new TurnReply(turn.session(), 1, "you said: " + turn.text()
                     + (turn.speaker() == null ? "" : " (" + turn.speaker() + ")") + "\u202E");
         };
+        Handler<MemoryStats> memoryStats = request -> new MemoryStatsReply("0.1.0", 61, 2_000_000L, 1_208L, 4_096_000, "none", null);
+        Handler<BrokerStats> brokerStats = request -> new BrokerStatsReply("0.1.0", 61, 2_000_000L, 3, 0, null);
+        Handler<LoopStats> loopStats = request -> new LoopStatsReply("0.1.0", 61, 2_000_000L, 2, 0, 0, null, null);
         daemons.add(RunningServer.start(home.resolve("run/owner-memory/admin.sock"),
-                Map.of(MemoryAdmin.KIND, admin, Reindex.KIND, reindex), Duration.ofSeconds(10)));
-        daemons.add(RunningServer.start(home.resolve("run/owner-broker/admin.sock"), Map.of(BrokerAdmin.KIND, broker),
-                Duration.ofSeconds(10)));
-        daemons.add(RunningServer.start(home.resolve("run/owner-loop/loop.sock"), Map.of(Turn.KIND, loop),
+                Map.of(MemoryAdmin.KIND, admin, Reindex.KIND, reindex, MemoryStats.KIND, memoryStats), Duration.ofSeconds(10)));
+        daemons.add(RunningServer.start(home.resolve("run/owner-broker/admin.sock"),
+                Map.of(BrokerAdmin.KIND, broker, BrokerStats.KIND, brokerStats), Duration.ofSeconds(10)));
+        daemons.add(RunningServer.start(home.resolve("run/owner-loop/loop.sock"), Map.of(Turn.KIND, loop, LoopStats.KIND, loopStats),
                 Duration.ofSeconds(10)));
     }
 
@@ -131,8 +140,15 @@ class BxctlProcessIT {
         }
         assertThat(process(java25, "status")).isEqualTo(new Run(0,
                 "memoryd: answering on " + home.resolve("run/owner-memory/admin.sock") + "\n"
+                        + "  version 0.1.0, up 1 min, resident 2.0 MB\n"
+                        + "  index: 1,208 records, 4.1 MB; no reindex or catch-up is running\n"
                         + "brokerd: answering on " + home.resolve("run/owner-broker/admin.sock") + "\n"
-                        + "loopd: answering on " + home.resolve("run/owner-loop/loop.sock") + "\n", ""));
+                        + "  version 0.1.0, up 1 min, resident 2.0 MB\n"
+                        + "  sessions tracked: 3; approvals waiting: 0; grants: valid\n"
+                        + "loopd: answering on " + home.resolve("run/owner-loop/loop.sock") + "\n"
+                        + "  version 0.1.0, up 1 min, resident 2.0 MB\n"
+                        + "  sessions in memory: 2; turns: 0 running, 0 queued\n"
+                        + "  model: none configured; its last error: none\n", ""));
         assertThat(process(java25, "memory", "show")).isEqualTo(new Run(0, "# soul.md\nhi\\u{200B} <\\|im_start\\|>\n", ""));
         assertThat(process(java25, "--json", "memory", "show"))
                 .isEqualTo(new Run(0, "{\"text\":\"# soul.md\\nhi\u200B <|im_start|>\"}\n", ""));

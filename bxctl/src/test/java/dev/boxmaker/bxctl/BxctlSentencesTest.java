@@ -30,4 +30,16 @@ class BxctlSentencesTest {
         assertThat(BxctlSentences.notSent("frame too large: 17,000,053 bytes; the limit is 16,777,216"))
                 .isEqualTo("this request cannot be sent: frame too large: 17,000,053 bytes; the limit is 16,777,216");
     }
+
+    @Test
+    void statusSaysHowADaemonDidNotAnswer() {
+        java.nio.file.Path socket = java.nio.file.Path.of("/h/run/owner-loop/loop.sock");
+        assertThat(BxctlSentences.notAnsweringWithin("loopd", socket, 2_000, "loopd-start-failed"))
+                .isEqualTo("loopd: not answering within 2,000 ms on /h/run/owner-loop/loop.sock (runbook loopd-start-failed)");
+        assertThat(BxctlSentences.noUsableAnswer("loopd", socket, "loopd-start-failed"))
+                .isEqualTo("loopd: no usable answer on /h/run/owner-loop/loop.sock (runbook loopd-start-failed)");
+        assertThat(BxctlSentences.notAnsweringBecause("loopd", "the socket exists but this user may not open it"))
+                .isEqualTo("loopd: the socket exists but this user may not open it");
+        assertThat(BxctlSentences.noFigures("unknown kind \"loop_stats\"")).isEqualTo("  no figures: unknown kind \"loop_stats\"");
+    }
 }

@@ -106,6 +106,11 @@ final class Daemons implements AutoCloseable {
         return codes;
     }
 
+    /** The process of a running daemon: 0 memoryd, 1 brokerd, 2 loopd, in the order they start. */
+    Process process(int started) {
+        return processes.get(started);
+    }
+
     /** The three daemons stopped and started again on the same home and the same model. */
     List<Integer> restart() throws Exception {
         List<Integer> codes = stopAll();

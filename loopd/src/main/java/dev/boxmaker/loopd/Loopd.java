@@ -30,7 +30,7 @@ public class Loopd {
     void onStart(@Observes StartupEvent event, Vertx vertx) {
         LoopdSettings settings = LoopdSettings.fromSystem();
         turns = open(settings, new MemorydSource(settings.memorySocket()), ModelClient.BACKOFF_MILLIS, Clock.systemUTC());
-        sockets = LoopdSockets.start(vertx, settings.turnSocket(), settings.home(), turns);
+        sockets = LoopdSockets.start(vertx, settings.turnSocket(), settings.home(), turns, settings.modelUrl());
         LOG.infof("loopd is listening on %s; the model is %s", settings.turnSocket(),
                 settings.modelUrl().map(Object::toString).orElse("not configured: every turn is refused"));
     }

@@ -95,7 +95,7 @@ public final class LoopdHome implements AutoCloseable {
             load();
         }
         turns = Loopd.open(settings, memory, BACKOFF_MILLIS, clock, sessionsCached);
-        sockets = LoopdSockets.start(vertx, settings.turnSocket(), home, turns);
+        sockets = LoopdSockets.start(vertx, settings.turnSocket(), home, turns, settings.modelUrl());
         return this;
     }
 

@@ -2,6 +2,7 @@ package dev.boxmaker.brokerd.config;
 
 import dev.boxmaker.proto.config.ConfigFileGroup;
 import dev.boxmaker.proto.config.DurationConverter;
+import dev.boxmaker.proto.config.LogSection;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithConverter;
 import io.smallrye.config.WithDefault;
@@ -24,6 +25,9 @@ public interface BrokerdConfig {
 
     /** {@code [sockets]}. */
     SocketsSection sockets();
+
+    /** {@code [log]}: the log's format (common-proto's DaemonLogging reads it before Quarkus starts). */
+    LogSection log();
 
     /** {@code [memory]}. */
     MemorySection memory();

@@ -6,6 +6,7 @@ import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.SocketServer;
 import dev.boxmaker.proto.server.SocketsInUse;
 import dev.boxmaker.proto.wire.msg.BrokerAdmin;
+import dev.boxmaker.proto.wire.msg.BrokerStats;
 import dev.boxmaker.proto.wire.msg.SessionState;
 import dev.boxmaker.proto.wire.msg.ToolRequest;
 import io.vertx.core.Vertx;
@@ -23,7 +24,8 @@ public final class BrokerdSockets implements AutoCloseable {
         BrokerdSockets sockets = new BrokerdSockets();
         try {
             sockets.add(vertx, "loop", settings.loopSocket(), Map.of(ToolRequest.KIND, new ToolRequestHandler(broker)));
-            sockets.add(vertx, "admin", settings.adminSocket(), Map.of(BrokerAdmin.KIND, new BrokerAdminHandler(broker)));
+            sockets.add(vertx, "admin", settings.adminSocket(), Map.of(BrokerAdmin.KIND, new BrokerAdminHandler(broker),
+                    BrokerStats.KIND, new BrokerStatsHandler(broker)));
             sockets.add(vertx, "state", settings.stateSocket(),
                     Map.of(SessionState.KIND, new SessionStateHandler(broker.taints())));
         } catch (RuntimeException e) {

@@ -26,6 +26,11 @@ public final class Taints {
         return bySession.merge(session, Label.SESSION_START.combine(label), Label::combine);
     }
 
+    /** How many sessions have a taint here (seen since the audit log began). */
+    public int size() {
+        return bySession.size();
+    }
+
     /** Every session seen, by id. */
     public Map<String, Label> all() {
         return new TreeMap<>(bySession);

@@ -45,6 +45,13 @@ class ApprovalsTest {
         return clients.submit(() -> home.send(TestHome.request("chat-1", call, "echo", "{\"text\": \"hi " + call + "\"}")));
     }
 
+    /** The approvals waiting as {@code broker_stats} tells {@code bxctl status}. */
+    private long waitingByStats() throws Exception {
+        return ((dev.boxmaker.proto.wire.msg.BrokerStatsReply) dev.boxmaker.proto.client.SocketClient.call(
+                home.settings.adminSocket(), new dev.boxmaker.proto.wire.msg.BrokerStats(), Duration.ofSeconds(10),
+                Duration.ofSeconds(10), "test")).approvalsWaiting();
+    }
+
     private void awaitWaiting(int count) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (home.broker.approvals().size() < count && System.nanoTime() < deadline) {
@@ -61,7 +68,10 @@ class ApprovalsTest {
         assertThat(home.admin("approvals", "")).matches(
                 "a1  session chat-1  echo  grant echo  waiting \\d+s  \\{\"text\":\"hi c1\"}");
 
+        assertThat(waitingByStats()).isEqualTo(1);
+
         assertThat(home.admin("approve", "a1")).isEqualTo("approved a1; it runs now");
+        assertThat(waitingByStats()).isZero();
 
         assertThat(reply.get(20, TimeUnit.SECONDS)).isEqualTo(
                 new ToolResponse("c1", Outcome.OK, "{\"text\":\"hi c1\"}", DataClass.PUBLIC, false, "echo"));

@@ -8,6 +8,8 @@ import dev.boxmaker.brokerd.audit.AuditLog;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.wire.msg.BrokerAdmin;
+import dev.boxmaker.proto.wire.msg.BrokerStats;
+import dev.boxmaker.proto.wire.msg.BrokerStatsReply;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Outcome;
@@ -20,8 +22,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** brokerd's three sockets in this JVM: the owner's commands, an invalid grants folder and its fix. */
+/** brokerd's three sockets in this JVM: the owner's commands and stats, an invalid grants folder and its fix. */
 class BrokerdSocketsTest {
+    static final Duration STATS_WAIT = Duration.ofSeconds(10);
+
     private TestHome home;
 
     @BeforeEach
@@ -131,5 +135,31 @@ class BrokerdSocketsTest {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(path.getParent()))).isEqualTo("rwx------");
         }
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home.home.resolve("audit")))).isEqualTo("rwx------");
+    }
+
+    @Test
+    void theStatsCountTheSessionsAndSayWhetherTheGrantsAreValid() throws Exception {
+        assertThat(figures(stats())).isEqualTo("sessions 0, approvals 0, grants valid");
+
+        home.call("chat-1", "shell", "{}");
+        home.call("chat-2", "shell", "{}");
+        assertThat(figures(stats())).isEqualTo("sessions 2, approvals 0, grants valid");
+
+        Files.writeString(home.home.resolve("grants/fetch.toml"), "tool = \"recall\"\nmode = \"auto\"\n");
+        await().atMost(STATS_WAIT).untilAsserted(() -> assertThat(figures(stats())).isEqualTo("sessions 2, approvals 0, grants "
+                + "grants/fetch.toml: the policy of recall and memory is built in; remove this grant"));
+        BrokerStatsReply reply = stats();
+        assertThat(reply.version()).isEqualTo("unknown");
+        assertThat(reply.residentBytes()).isPositive();
+        assertThat(reply.uptimeSeconds()).isNotNegative();
+    }
+
+    private BrokerStatsReply stats() throws Exception {
+        return (BrokerStatsReply) SocketClient.call(home.settings.adminSocket(), new BrokerStats(), STATS_WAIT, STATS_WAIT, "test");
+    }
+
+    private static String figures(BrokerStatsReply r) {
+        return "sessions " + r.sessions() + ", approvals " + r.approvalsWaiting() + ", grants "
+                + (r.grantsProblem() == null ? "valid" : r.grantsProblem());
     }
 }

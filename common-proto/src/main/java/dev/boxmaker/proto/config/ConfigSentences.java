@@ -46,6 +46,10 @@ public final class ConfigSentences {
         return what + " was refused; fix each key named below and start again\n" + smallRyeMessage;
     }
 
+    public static String notLogFormat(String value) {
+        return "[log] format must be \"text\" or \"json\", got \"" + clip(value) + "\"";
+    }
+
     public static String notBoolean(String value) {
         return "expected true or false, got \"" + clip(value) + "\"";
     }

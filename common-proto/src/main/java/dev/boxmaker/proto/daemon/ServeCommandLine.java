@@ -1,6 +1,7 @@
 package dev.boxmaker.proto.daemon;
 
 import dev.boxmaker.proto.config.TomlConfigSourceFactory;
+import dev.boxmaker.proto.logging.DaemonLogging;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -8,7 +9,8 @@ import java.util.function.Function;
 
 /**
  * Every daemon's {@code serve [--config FILE]}, checked before Quarkus starts, so a typo gets one
- * clear sentence and exit code 2 (usage) or 1 (configuration) instead of a stack trace.
+ * clear sentence and exit code 2 (usage) or 1 (configuration) instead of a stack trace. The log's
+ * format ({@code [log] format}, the journal under systemd) is set here, before anything logs.
  */
 public final class ServeCommandLine {
     /** The exit code of a command line that is not {@code serve [--config FILE]}. */
@@ -47,6 +49,7 @@ public final class ServeCommandLine {
         }
         config.ifPresent(TomlConfigSourceFactory::useFile);
         try {
+            DaemonLogging.install(DaemonLogging.choose(config, System.getenv()), System.getenv());
             check.run();
         } catch (RuntimeException e) {
             err.println(startFailed.apply(e.getMessage()));

@@ -3,11 +3,17 @@ package dev.boxmaker.proto.wire;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.wire.msg.BrokerAdmin;
 import dev.boxmaker.proto.wire.msg.BrokerAdminReply;
+import dev.boxmaker.proto.wire.msg.BrokerStats;
+import dev.boxmaker.proto.wire.msg.BrokerStatsReply;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.LoopAdmin;
 import dev.boxmaker.proto.wire.msg.LoopAdminReply;
+import dev.boxmaker.proto.wire.msg.LoopStats;
+import dev.boxmaker.proto.wire.msg.LoopStatsReply;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
 import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
+import dev.boxmaker.proto.wire.msg.MemoryStats;
+import dev.boxmaker.proto.wire.msg.MemoryStatsReply;
 import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Ok;
 import dev.boxmaker.proto.wire.msg.Reindex;
@@ -33,7 +39,19 @@ enum BodyShape {
     TURN(Turn.KIND, Field.session("session"), Field.text("text"), Field.text("speaker")),
     TURN_REPLY(TurnReply.KIND, Field.session("session"), Field.count("turn"), Field.text("text")),
     OK(Ok.KIND),
-    ERROR(ErrorReply.KIND, Field.text("message"), Field.text("runbook"));
+    ERROR(ErrorReply.KIND, Field.text("message"), Field.text("runbook")),
+    MEMORY_STATS(MemoryStats.KIND),
+    MEMORY_STATS_REPLY(MemoryStatsReply.KIND, Field.text("version"), Field.count("uptime_seconds"),
+            Field.count("resident_bytes"), Field.count("index_records"), Field.count("index_bytes"),
+            Field.text("index_work"), Field.count("index_work_records")),
+    BROKER_STATS(BrokerStats.KIND),
+    BROKER_STATS_REPLY(BrokerStatsReply.KIND, Field.text("version"), Field.count("uptime_seconds"),
+            Field.count("resident_bytes"), Field.count("sessions"), Field.count("approvals_waiting"),
+            Field.text("grants_problem")),
+    LOOP_STATS(LoopStats.KIND),
+    LOOP_STATS_REPLY(LoopStatsReply.KIND, Field.text("version"), Field.count("uptime_seconds"),
+            Field.count("resident_bytes"), Field.count("sessions"), Field.count("turns_running"),
+            Field.count("turns_queued"), Field.text("model_url"), Field.text("model_error"));
 
     /** How a field's value is written in JSON, and so which token alone the decoder takes for it. */
     enum Type {
@@ -123,7 +141,22 @@ enum BodyShape {
         } else if (message instanceof ErrorReply e) {
             return new Object[] {e.message(), e.runbook()};
         }
-        return NONE; // Reindex and Ok have no fields.
+        return statsValues(message);
+    }
+
+    /** The values of a stats reply; none for every other kind (Reindex, Ok and the stats requests). */
+    private static Object[] statsValues(Message message) {
+        if (message instanceof MemoryStatsReply m) {
+            return new Object[] {m.version(), m.uptimeSeconds(), m.residentBytes(), m.indexRecords(), m.indexBytes(),
+                m.indexWork(), m.indexWorkRecords()};
+        } else if (message instanceof BrokerStatsReply b) {
+            return new Object[] {b.version(), b.uptimeSeconds(), b.residentBytes(), b.sessions(), b.approvalsWaiting(),
+                b.grantsProblem()};
+        } else if (message instanceof LoopStatsReply l) {
+            return new Object[] {l.version(), l.uptimeSeconds(), l.residentBytes(), l.sessions(), l.turnsRunning(),
+                l.turnsQueued(), l.modelUrl(), l.modelError()};
+        }
+        return NONE;
     }
 
     /**
@@ -144,6 +177,15 @@ enum BodyShape {
             case TURN_REPLY -> new TurnReply((SessionId) v[0], (Long) v[1], (String) v[2]);
             case OK -> new Ok();
             case ERROR -> new ErrorReply((String) v[0], (String) v[1]);
+            case MEMORY_STATS -> new MemoryStats();
+            case BROKER_STATS -> new BrokerStats();
+            case LOOP_STATS -> new LoopStats();
+            case MEMORY_STATS_REPLY -> new MemoryStatsReply((String) v[0], (Long) v[1], (Long) v[2], (Long) v[3],
+                    (Long) v[4], (String) v[5], (Long) v[6]);
+            case BROKER_STATS_REPLY -> new BrokerStatsReply((String) v[0], (Long) v[1], (Long) v[2], (Long) v[3],
+                    (Long) v[4], (String) v[5]);
+            case LOOP_STATS_REPLY -> new LoopStatsReply((String) v[0], (Long) v[1], (Long) v[2], (Long) v[3],
+                    (Long) v[4], (Long) v[5], (String) v[6], (String) v[7]);
         };
     }
 }

@@ -2,14 +2,20 @@ package dev.boxmaker.proto.wire;
 
 import dev.boxmaker.proto.wire.msg.BrokerAdmin;
 import dev.boxmaker.proto.wire.msg.BrokerAdminReply;
+import dev.boxmaker.proto.wire.msg.BrokerStats;
+import dev.boxmaker.proto.wire.msg.BrokerStatsReply;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.LoopAdmin;
 import dev.boxmaker.proto.wire.msg.LoopAdminReply;
+import dev.boxmaker.proto.wire.msg.LoopStats;
+import dev.boxmaker.proto.wire.msg.LoopStatsReply;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
 import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
 import dev.boxmaker.proto.wire.msg.MemoryBlock;
 import dev.boxmaker.proto.wire.msg.MemoryBlockReply;
 import dev.boxmaker.proto.wire.msg.MemoryCall;
+import dev.boxmaker.proto.wire.msg.MemoryStats;
+import dev.boxmaker.proto.wire.msg.MemoryStatsReply;
 import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Ok;
 import dev.boxmaker.proto.wire.msg.Reindex;
@@ -45,7 +51,13 @@ public final class Kinds {
             Map.entry(LoopAdmin.KIND, LoopAdmin.class),
             Map.entry(LoopAdminReply.KIND, LoopAdminReply.class),
             Map.entry(Ok.KIND, Ok.class),
-            Map.entry(ErrorReply.KIND, ErrorReply.class));
+            Map.entry(ErrorReply.KIND, ErrorReply.class),
+            Map.entry(MemoryStats.KIND, MemoryStats.class),
+            Map.entry(MemoryStatsReply.KIND, MemoryStatsReply.class),
+            Map.entry(BrokerStats.KIND, BrokerStats.class),
+            Map.entry(BrokerStatsReply.KIND, BrokerStatsReply.class),
+            Map.entry(LoopStats.KIND, LoopStats.class),
+            Map.entry(LoopStatsReply.KIND, LoopStatsReply.class));
 
     private Kinds() {
     }

@@ -11,7 +11,7 @@ class KindsTest {
     @Test
     void everyKindOfWireMdIsKnownAndSampled() {
         assertThat(Kinds.names()).containsExactlyInAnyOrderElementsOf(WireSamples.BY_KIND.keySet());
-        assertThat(Kinds.names()).hasSize(20);
+        assertThat(Kinds.names()).hasSize(26);
     }
 
     @Test

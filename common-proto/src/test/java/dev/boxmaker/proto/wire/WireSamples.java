@@ -39,6 +39,16 @@ final class WireSamples {
         put("loop_admin_reply", "{\"text\":\"chat-20260920t140211-3f9a 4 turns\"}");
         put("ok", "{}");
         put("error", "{\"message\":\"memory is unavailable\",\"runbook\":\"memory-unavailable\"}");
+        put("memory_stats", "{}");
+        put("memory_stats_reply", "{\"version\":\"0.1.0\",\"uptime_seconds\":3600,\"resident_bytes\":98304000,"
+                + "\"index_records\":1208,\"index_bytes\":4096000,\"index_work\":\"reindex\",\"index_work_records\":500}");
+        put("broker_stats", "{}");
+        put("broker_stats_reply", "{\"version\":\"0.1.0\",\"uptime_seconds\":60,\"resident_bytes\":null,"
+                + "\"sessions\":3,\"approvals_waiting\":1,\"grants_problem\":null}");
+        put("loop_stats", "{}");
+        put("loop_stats_reply", "{\"version\":\"0.1.0\",\"uptime_seconds\":60,\"resident_bytes\":120000000,"
+                + "\"sessions\":2,\"turns_running\":1,\"turns_queued\":0,\"model_url\":\"http://127.0.0.1:8080/v1/chat/completions\","
+                + "\"model_error\":null}");
     }
 
     private WireSamples() {

@@ -46,6 +46,7 @@ public final class ModelClient {
     private static final Logger LOG = Logger.getLogger(ModelClient.class);
 
     private final URI url;
+    private volatile String lastError;
     private final String model;
     private final Optional<Secret> apiKey;
     private final long maxReplyTokens;
@@ -77,8 +78,24 @@ public final class ModelClient {
         return Json.MAPPER.writeValueAsBytes(body);
     }
 
-    /** Calls the model; retries as the class says. */
+    /** The sentence of the latest call when it failed; null when it answered, or before the first call. */
+    public String lastError() {
+        return lastError;
+    }
+
+    /** Calls the model; retries as the class says; keeps the failure's sentence for {@link #lastError}. */
     public ModelReply call(List<ObjectNode> messages, ArrayNode tools) throws ModelException, InterruptedException {
+        try {
+            ModelReply reply = callWithRetries(messages, tools);
+            lastError = null;
+            return reply;
+        } catch (ModelException e) {
+            lastError = e.getMessage();
+            throw e;
+        }
+    }
+
+    private ModelReply callWithRetries(List<ObjectNode> messages, ArrayNode tools) throws ModelException, InterruptedException {
         byte[] body;
         try {
             body = body(messages, tools);

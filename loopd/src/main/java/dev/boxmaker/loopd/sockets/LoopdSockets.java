@@ -4,12 +4,15 @@ import dev.boxmaker.loopd.turn.Turns;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.SocketServer;
 import dev.boxmaker.proto.wire.msg.LoopAdmin;
+import dev.boxmaker.proto.wire.msg.LoopStats;
 import dev.boxmaker.proto.wire.msg.Turn;
 import io.vertx.core.Vertx;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
-/** loopd's one socket (wire.md): {@code turn} and {@code loop_admin}. */
+/** loopd's one socket (wire.md): {@code turn}, {@code loop_admin} and {@code loop_stats}. */
 public final class LoopdSockets implements AutoCloseable {
     private final SocketServer server;
 
@@ -18,8 +21,13 @@ public final class LoopdSockets implements AutoCloseable {
     }
 
     public static LoopdSockets start(Vertx vertx, Path socket, Path home, Turns turns) {
+        return start(vertx, socket, home, turns, Optional.empty());
+    }
+
+    /** The socket, with {@code modelUrl} (the configured model, if any) in {@code loop_stats}. */
+    public static LoopdSockets start(Vertx vertx, Path socket, Path home, Turns turns, Optional<URI> modelUrl) {
         Map<String, Handler<?>> handlers = Map.of(Turn.KIND, new TurnHandler(turns),
-                LoopAdmin.KIND, new LoopAdminHandler(home));
+                LoopAdmin.KIND, new LoopAdminHandler(home), LoopStats.KIND, new LoopStatsHandler(turns, modelUrl));
         SocketServer server = new SocketServer(vertx, socket, "loopd turn", handlers);
         server.start();
         return new LoopdSockets(server);

@@ -53,6 +53,11 @@ public final class TurnRunner {
      * @param maxReplyTokens {@code [model] max_reply_tokens}: kept free for the reply, so a prompt may
      *                       take the rest
      */
+    /** The model's last failure, for {@code loop_stats}: {@link ModelClient#lastError}. */
+    public String modelError() {
+        return model.lastError();
+    }
+
     public TurnRunner(Path home, ModelClient model, ToolRunner tools, MemorySource memory, long contextTokens,
             long maxReplyTokens, Clock clock) {
         this.home = home;

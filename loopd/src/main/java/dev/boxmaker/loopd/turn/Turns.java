@@ -44,6 +44,8 @@ public final class Turns implements AutoCloseable {
     /** Turns accepted and not started, so that a stop can answer them. */
     private final Set<Waiting> waiting = ConcurrentHashMap.newKeySet();
     private final int sessionsCachedMax;
+    /** Turns started and not yet answered. */
+    private final AtomicInteger running = new AtomicInteger();
     private volatile boolean closed;
 
     /** A session's place in line and, once its first turn has loaded it, its state. */
@@ -129,6 +131,27 @@ public final class Turns implements AutoCloseable {
         return accepted.reply;
     }
 
+    /** Turns started and not yet answered. */
+    public int running() {
+        return running.get();
+    }
+
+    /** Sessions whose prompt is kept in memory (at most {@link #SESSIONS_CACHED_MAX}). */
+    public int sessionsInMemory() {
+        int loaded = 0;
+        for (Slot slot : slots.values()) {
+            synchronized (slot) {
+                loaded += slot.session != null ? 1 : 0;
+            }
+        }
+        return loaded;
+    }
+
+    /** The model's last failure, or null: see {@link TurnRunner#modelError}. */
+    public String modelError() {
+        return runner == null ? null : runner.modelError();
+    }
+
     /** Turns accepted that have not started: behind a running turn of their session, or about to start. */
     public int waiting() {
         return waiting.size();
@@ -162,10 +185,22 @@ public final class Turns implements AutoCloseable {
         if (!accepted.started.compareAndSet(false, true)) {
             return null;
         }
+        // Counted down before the answer goes out, so a client that has its answer never sees its
+        // turn still running.
+        running.incrementAndGet();
+        TurnReply reply = null;
+        Throwable failure = null;
         try {
-            accepted.reply.complete(run(slot, turn));
+            reply = run(slot, turn);
         } catch (HandlerRefusal | RuntimeException | Error e) {
-            accepted.reply.completeExceptionally(e);
+            failure = e;
+        } finally {
+            running.decrementAndGet();
+        }
+        if (failure != null) {
+            accepted.reply.completeExceptionally(failure);
+        } else {
+            accepted.reply.complete(reply);
         }
         return null;
     }

@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd.config;
 
 import dev.boxmaker.proto.config.ConfigFileGroup;
+import dev.boxmaker.proto.config.LogSection;
 import dev.boxmaker.proto.config.StrictBooleanConverter;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithConverter;
@@ -36,6 +37,9 @@ public interface MemorydConfig {
 
     /** {@code [secrets.NAME]} (sanitize.md): each one's file is checked and read at start. */
     Map<String, SecretSection> secrets();
+
+    /** {@code [log]}: the log's format (common-proto's DaemonLogging reads it before Quarkus starts). */
+    LogSection log();
 
     /** {@code [paths]}. */
     interface PathsSection {

@@ -90,6 +90,8 @@ public final class MemoryIndex implements AutoCloseable {
     private final Map<SessionId, CompletableFuture<Void>> queuedSessions = new ConcurrentHashMap<>();
     private volatile long generation;
     private volatile boolean damaged;
+    /** Writer tasks running now (a catch-up, a notes read, the start's build): for {@code memory_stats}. */
+    private final java.util.concurrent.atomic.AtomicInteger writing = new java.util.concurrent.atomic.AtomicInteger();
     /** Used on the writer thread only. */
     private Connection writerConnection;
     private IndexBuilder builder;
@@ -201,6 +203,11 @@ public final class MemoryIndex implements AutoCloseable {
         return submit(() -> null);
     }
 
+    /** Whether a catch-up or another writer task runs now (a reindex says so by {@link #reindexProgress}). */
+    public boolean writing() {
+        return writing.get() > 0;
+    }
+
     /** Records a running reindex has read so far; empty when none is running. */
     public java.util.OptionalLong reindexProgress() {
         return rebuilder.progress();
@@ -281,6 +288,7 @@ public final class MemoryIndex implements AutoCloseable {
         if (damaged) {
             return;
         }
+        writing.incrementAndGet();
         try {
             task.run();
         } catch (SQLException e) {
@@ -295,6 +303,8 @@ public final class MemoryIndex implements AutoCloseable {
             // A record too large for the heap: what needed it is garbage once the task has unwound.
             // Thrown, it ended the task (a whole catch-up at start) with no line at all.
             LOG.error(Sentences.indexWriteFailed(e.toString()));
+        } finally {
+            writing.decrementAndGet();
         }
     }
 

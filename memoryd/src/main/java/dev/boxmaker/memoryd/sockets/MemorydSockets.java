@@ -8,6 +8,7 @@ import dev.boxmaker.proto.server.SocketsInUse;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
 import dev.boxmaker.proto.wire.msg.MemoryCall;
+import dev.boxmaker.proto.wire.msg.MemoryStats;
 import dev.boxmaker.proto.wire.msg.MemoryBlock;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.recall.Recall;
@@ -43,7 +44,8 @@ public final class MemorydSockets implements AutoCloseable {
                     Map.of(MemoryCall.KIND, new MemoryCallHandler(store, recall, index)));
             sockets.add(vertx, "admin", settings.adminSocket(),
                     Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(block, store, recall, index),
-                            Reindex.KIND, new ReindexHandler(index)));
+                            Reindex.KIND, new ReindexHandler(index),
+                            MemoryStats.KIND, new MemoryStatsHandler(index)));
         } catch (RuntimeException e) {
             sockets.close();
             throw e;

@@ -4,7 +4,7 @@ package dev.boxmaker.proto.wire.msg;
 public sealed interface Message permits MemoryBlock, MemoryBlockReply, SessionUpdated, MemoryCall,
         ToolRequest, ToolResponse, Reindex, Reindexed, MemoryAdmin, MemoryAdminReply, BrokerAdmin,
         BrokerAdminReply, SessionState, SessionStateReply, Turn, TurnReply, LoopAdmin, LoopAdminReply,
-        Ok, ErrorReply {
+        Ok, ErrorReply, MemoryStats, MemoryStatsReply, BrokerStats, BrokerStatsReply, LoopStats, LoopStatsReply {
     /** The envelope's {@code kind}. */
     String kind();
 }
