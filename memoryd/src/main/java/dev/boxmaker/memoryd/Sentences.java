@@ -361,9 +361,12 @@ public final class Sentences {
 
     public static final String SEARCH_USAGE = "search takes a query, and may end with -k N (N from 1 to 10)";
 
-    /** One log line: a session log that cannot be read is skipped; loopd reports damage itself. */
+    /**
+     * One log line: a session log is read up to a line that cannot be read (the records before it
+     * are indexed) and no further; loopd reports damage itself.
+     */
     public static String logSkipped(Path log, String why) {
-        return "the index skipped " + log + ": " + why;
+        return "the index reads no further in " + log + ": " + why;
     }
 
     public static String sessionsUnreadable(Path dir, String why) {
