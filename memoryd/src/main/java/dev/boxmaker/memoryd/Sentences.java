@@ -369,6 +369,13 @@ public final class Sentences {
         return "the index reads no further in " + log + ": " + why;
     }
 
+    /** One log line per record whose text is longer than the index keeps of it. */
+    public static String recordTextCut(String session, long record, long bytes, long kept) {
+        return "the index keeps the first " + Numbers.grouped(kept) + " bytes of record " + Numbers.grouped(record)
+                + " of session " + session + ", which is " + Numbers.grouped(bytes) + " bytes; recall finds it by"
+                + " those";
+    }
+
     public static String sessionsUnreadable(Path dir, String why) {
         return "the index could not list " + dir + ": " + why;
     }

@@ -75,8 +75,12 @@ public final class MemoryIndex implements AutoCloseable {
     private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "memoryd-index-writer");
         t.setDaemon(true);
+        writerThread = t;
         return t;
     });
+    /** The writer's thread, once made: the only thread that touches the writer's connection. */
+    private volatile Thread writerThread;
+    private final Object damageLock = new Object();
     private final java.util.concurrent.ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "memoryd-index-timer");
@@ -338,14 +342,55 @@ public final class MemoryIndex implements AutoCloseable {
         return version;
     }
 
+    /**
+     * Marks the index damaged, once, with one log line, and closes the writer's connection on the
+     * writer's own thread. A reader finds the damage too, on its own thread: closing the connection
+     * from there, as this did, closed it under a catch-up the writer thread was running on it, and
+     * wrote the writer's fields from a thread that never synchronised with the writer's reads of
+     * them. The close goes to the writer's queue instead, after the task in hand; it is skipped if a
+     * reindex has opened a new file since ({@link #generation}), so it cannot close the new one.
+     */
     private void markDamaged(Exception e) {
-        if (!damaged) {
-            damaged = true;
-            LOG.error(Sentences.indexDamagedLog(file, e.getMessage()));
+        synchronized (damageLock) {
+            if (!damaged) {
+                damaged = true;
+                LOG.error(Sentences.indexDamagedLog(file, e.getMessage()));
+            }
         }
+        long damagedGeneration = generation;
+        if (Thread.currentThread() == writerThread) {
+            closeWriter();
+            return;
+        }
+        try {
+            writer.execute(() -> {
+                if (generation == damagedGeneration && damaged) {
+                    closeWriter();
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            // The index is closing: its close closes the writer's connection on the writer thread.
+        }
+    }
+
+    /** On the writer thread: closes its connection; the next task reopens it. */
+    private void closeWriter() {
         IndexFile.closeQuietly(writerConnection);
         writerConnection = null;
         builder = null;
+    }
+
+    /**
+     * For tests: runs {@code task} on the writer thread, after what is queued there, whether or not
+     * the index is damaged.
+     */
+    Future<Void> onWriterThread(java.util.concurrent.Callable<Void> task) {
+        return writer.submit(task);
+    }
+
+    /** For tests, on the writer thread: whether the writer's connection is open. */
+    boolean writerOpen() throws SQLException {
+        return writerConnection != null && !writerConnection.isClosed();
     }
 
     /** The reindex, on the writer thread. */
