@@ -343,12 +343,9 @@ public final class MemoryIndex implements AutoCloseable {
     }
 
     /**
-     * Marks the index damaged, once, with one log line, and closes the writer's connection on the
-     * writer's own thread. A reader finds the damage too, on its own thread: closing the connection
-     * from there, as this did, closed it under a catch-up the writer thread was running on it, and
-     * wrote the writer's fields from a thread that never synchronised with the writer's reads of
-     * them. The close goes to the writer's queue instead, after the task in hand; it is skipped if a
-     * reindex has opened a new file since ({@link #generation}), so it cannot close the new one.
+     * Marks the index damaged, once, with one log line. A reader finds damage on its own thread, so
+     * the writer's connection is closed on the writer's thread, after its task in hand (closed from
+     * the reader's, it was closed under a running catch-up), unless a reindex opened a new file since.
      */
     private void markDamaged(Exception e) {
         synchronized (damageLock) {
@@ -380,10 +377,7 @@ public final class MemoryIndex implements AutoCloseable {
         builder = null;
     }
 
-    /**
-     * For tests: runs {@code task} on the writer thread, after what is queued there, whether or not
-     * the index is damaged.
-     */
+    /** For tests: runs {@code task} on the writer thread, damaged or not. */
     Future<Void> onWriterThread(java.util.concurrent.Callable<Void> task) {
         return writer.submit(task);
     }

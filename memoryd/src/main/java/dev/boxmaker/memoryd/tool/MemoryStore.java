@@ -303,7 +303,7 @@ public final class MemoryStore {
         }
         failures.log("a memory write failed and was taken back: " + RepeatedLines.describe(failure));
         if (interrupted.edit() != null) {
-            forget(interrupted.edit());
+            forget(interrupted);
         }
         unfinished = false;
         return new StoreFailure(Sentences.STORE_FAILED, failure);
@@ -321,21 +321,14 @@ public final class MemoryStore {
     }
 
     /** Undoes {@link #remember} for an edit taken back: the latest edit per file is the one before it. */
-    private void forget(Edit edit) {
+    private void forget(WriteAttempt takenBack) {
+        Edit edit = takenBack.edit();
         if (edit.pending() != null) {
             resolvedPending.remove(edit.pending());
         }
-        if (edit.to() != null && edit.id().equals(latestByTo.get(edit.to()))) {
-            latestByTo.remove(edit.to());
-            try {
-                for (Edit earlier : journal.readAll()) {
-                    if (edit.to().equals(earlier.to())) {
-                        latestByTo.put(earlier.to(), earlier.id());
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                failures.log("the latest edit of " + edit.to() + " could not be read back: " + RepeatedLines.describe(e));
-            }
+        if (edit.to() != null) {
+            takenBack.latestBefore().ifPresentOrElse(id -> latestByTo.put(edit.to(), id),
+                    () -> latestByTo.remove(edit.to()));
         }
     }
 

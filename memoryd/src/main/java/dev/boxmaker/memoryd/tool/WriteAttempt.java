@@ -28,12 +28,15 @@ final class WriteAttempt {
     private final Edit edit;
     private final Path replaced;
     private final String replacedText;
+    /** The latest edit of the edit's file before it, which it becomes again if the edit is taken back. */
+    private final String latestBefore;
 
-    private WriteAttempt(Disk disk, Edit edit, Path replaced, String replacedText) {
+    private WriteAttempt(Disk disk, Edit edit, Path replaced, String replacedText, String latestBefore) {
         this.disk = disk;
         this.edit = edit;
         this.replaced = replaced;
         this.replacedText = replacedText;
+        this.latestBefore = latestBefore;
     }
 
     /** Before {@code edit}'s journal line: the files it may append to, and the file it may replace. */
@@ -41,14 +44,14 @@ final class WriteAttempt {
         Optional<IdentityFile> file = edit.to() == null ? Optional.empty() : IdentityFile.ofFileName(edit.to());
         Path path = file.map(store.dir::path).orElse(null);
         WriteAttempt attempt = new WriteAttempt(store.dir.disk(), edit, path,
-                path == null ? null : Durable.readOrEmpty(path));
+                path == null ? null : Durable.readOrEmpty(path), edit.to() == null ? null : store.latestByTo.get(edit.to()));
         return attempt.lengthsOf(store.dir.notes().path(), store.finished.path(), store.pendingLog.path(),
                 store.journal.fileOf(edit.id()));
     }
 
     /** Before a pending write's line: pending.jsonl is the only file it appends to. */
     static WriteAttempt ofStaged(MemoryStore store) throws IOException {
-        return new WriteAttempt(store.dir.disk(), null, null, null).lengthsOf(store.pendingLog.path());
+        return new WriteAttempt(store.dir.disk(), null, null, null, null).lengthsOf(store.pendingLog.path());
     }
 
     private WriteAttempt lengthsOf(Path... files) throws IOException {
@@ -61,6 +64,11 @@ final class WriteAttempt {
     /** The edit being written; null for a pending write. */
     Edit edit() {
         return edit;
+    }
+
+    /** The latest edit of the edit's file before it; empty when it is the file's first. */
+    Optional<String> latestBefore() {
+        return Optional.ofNullable(latestBefore);
     }
 
     /**

@@ -190,6 +190,18 @@ class FailedWriteTest {
         assertThat(List.of(Sentences.STORE_FAILED, Sentences.STORE_FAILED_MAY_BE_APPLIED)).doesNotHaveDuplicates();
     }
 
+    /** An undo taken back leaves the edit it undid the latest of its file: the owner can undo it again. */
+    @Test
+    void anUndoTakenBackCanBeMadeAgain() throws Exception {
+        FailingDisk disk = new FailingDisk();
+        MemoryStore store = open(root.resolve("undo-again"), disk);
+        THREE_ENTRIES.run(store);
+        disk.failNth(2, false); // the file's replace, after the journal line went in
+        assertThat(undo(store).text()).isEqualTo(Sentences.STORE_FAILED);
+        assertThat(undo(store).text()).isEqualTo("undid 2026-09-24-0003 as 2026-09-24-0005: memory.md is back to 2 "
+                + "entries (17 of 2,200 characters)");
+    }
+
     /** A runaway writer on a full disk: each call fails, and the log gets one line, never a trace per call. */
     @Test
     void aWriterFailingEveryCallLogsOneLineAndNoStackTrace() throws Exception {
