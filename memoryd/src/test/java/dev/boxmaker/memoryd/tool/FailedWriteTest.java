@@ -190,6 +190,26 @@ class FailedWriteTest {
         assertThat(List.of(Sentences.STORE_FAILED, Sentences.STORE_FAILED_MAY_BE_APPLIED)).doesNotHaveDuplicates();
     }
 
+    /** A write for review whose pending.jsonl line fails is not waiting for review, once or every time after. */
+    @Test
+    void aWriteForReviewThatFailsIsNotPending() throws Exception {
+        for (boolean everyAfter : new boolean[] {false, true}) {
+            FailingDisk disk = new FailingDisk();
+            Path dir = root.resolve("review-" + everyAfter);
+            MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START), true, disk);
+            Map<String, String> before = files(dir);
+            disk.failNth(1, everyAfter);
+            assertThat(tool(store, Json.MAPPER.createObjectNode().put("action", "add").put("file", "memory")
+                    .put("text", "for review")).text()).isEqualTo(Sentences.STORE_FAILED);
+            disk.heal();
+            Map<String, String> now = files(dir);
+            // The append made pending.jsonl; cut back, it holds nothing.
+            assertThat(now.remove("pending.jsonl")).isEmpty();
+            assertThat(now).isEqualTo(before);
+            assertThat(store.pending()).isEqualTo(Sentences.NOTHING_PENDING);
+        }
+    }
+
     /** An undo taken back leaves the edit it undid the latest of its file: the owner can undo it again. */
     @Test
     void anUndoTakenBackCanBeMadeAgain() throws Exception {
