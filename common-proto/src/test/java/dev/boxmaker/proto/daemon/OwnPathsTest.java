@@ -1,12 +1,12 @@
 package dev.boxmaker.proto.daemon;
 
+import static dev.boxmaker.proto.testing.LooseModes.loose;
+import static dev.boxmaker.proto.testing.LooseModes.mode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -16,20 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 class OwnPathsTest {
     @TempDir
     Path home;
-
-    private static String mode(Path path) throws Exception {
-        return PosixFilePermissions.toString(Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS));
-    }
-
-    private static Path loose(Path path, boolean dir) throws Exception {
-        if (dir) {
-            Files.createDirectories(path);
-        } else {
-            Files.writeString(path, "x");
-        }
-        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(dir ? "rwxrwxrwx" : "rw-rw-rw-"));
-        return path;
-    }
 
     @Test
     void looseDirectoriesAndFilesOfThisUserAreMadePrivateAndOthersLeftAlone() throws Exception {

@@ -1,11 +1,11 @@
 package dev.boxmaker.memoryd.it;
 
+import static dev.boxmaker.proto.testing.LooseModes.mode;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.boxmaker.proto.testing.LooseModes;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -21,19 +21,8 @@ class LooseModesIT {
     @TempDir
     Path home;
 
-    private static String mode(Path path) throws Exception {
-        return PosixFilePermissions.toString(Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS));
-    }
-
     private Path loose(String relative, boolean dir) throws Exception {
-        Path path = home.resolve(relative);
-        if (dir) {
-            Files.createDirectories(path);
-        } else {
-            Files.writeString(path, "");
-        }
-        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(dir ? "rwxrwxrwx" : "rw-rw-rw-"));
-        return path;
+        return LooseModes.loose(home.resolve(relative), dir);
     }
 
     @Test
