@@ -26,7 +26,10 @@ import java.util.Deque;
  */
 public final class MemoryWriteLatency {
     private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final SessionId SESSION = SessionId.of("chat-bench");
+    /** Each session makes this many calls, below memoryd's limit of calls per session and minute. */
+    private static final int CALLS_PER_SESSION = 50;
+
+    private static int calls;
     private static final int ENTRIES_KEPT = 10;
     private static final int WARMUP_WRITES = 300;
     /** How much of the journal's end is read to find its last line; doubled until a line fits. */
@@ -84,7 +87,8 @@ public final class MemoryWriteLatency {
 
     private static void call(Path socket, ObjectNode args) throws Exception {
         ToolResponse reply = (ToolResponse) SocketClient.call(socket,
-                new MemoryCall(new ToolRequest(SESSION, "call_b", "memory", args), DataClass.PRIVATE, false),
+                new MemoryCall(new ToolRequest(SessionId.of("chat-bench-" + calls++ / CALLS_PER_SESSION), "call_b",
+                        "memory", args), DataClass.PRIVATE, false),
                 WAIT, WAIT, "bench");
         if (reply.outcome() != Outcome.OK) {
             throw new IllegalStateException("refused: " + reply.text());

@@ -4,10 +4,12 @@ import dev.boxmaker.brokerd.audit.EarlyAudit;
 import dev.boxmaker.brokerd.config.BrokerdSettings;
 import dev.boxmaker.brokerd.sockets.BrokerdSockets;
 import dev.boxmaker.proto.daemon.HomeLock;
+import dev.boxmaker.proto.daemon.OwnPaths;
 import dev.boxmaker.proto.daemon.ServeCommandLine;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.io.PrintStream;
+import java.util.List;
 
 /**
  * {@code brokerd serve [--config FILE]}. The arguments and the configuration are checked before
@@ -39,6 +41,9 @@ public final class Main {
         return ServeCommandLine.prepare(args, err, Sentences.USAGE, () -> {
             BrokerdSettings settings = BrokerdSettings.fromSystem();
             BrokerdSockets.refuseIfAnswered(settings);
+            OwnPaths.secure(List.of(settings.auditDir()), List.of(settings.home().resolve("run"),
+                    settings.loopSocket().getParent(), settings.adminSocket().getParent(),
+                    settings.stateSocket().getParent()));
             HomeLock.take("brokerd", settings.auditDir());
             EarlyAudit.read(settings.auditDir());
         }, Sentences::startFailed);

@@ -70,4 +70,36 @@ class MainTest {
                 + "[approvals]\ntimeout = \"5m\"\n[memory]\nsocket = \"{home}/m.sock\"\n");
         assertThat(prepare("serve", "--config", file.toString())).isZero();
     }
+
+    /** Another user could rewrite the audit log, and with it the sessions' taint, through a loose mode. */
+    @Test
+    void looseAuditAndRunDirectoriesAreMadePrivateAndAnotherUsersAuditFileStopsStartUp() throws Exception {
+        Path home = dir.resolve("home");
+        Path audit = Files.createDirectories(home.resolve("audit"));
+        Path month = Files.writeString(audit.resolve("2026-11.jsonl"), "");
+        Path run = Files.createDirectories(home.resolve("run/loop-broker"));
+        for (Path p : new Path[] {audit, home.resolve("run"), run}) {
+            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        }
+        Files.setPosixFilePermissions(month, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+        Path file = dir.resolve("brokerd.toml");
+        Files.writeString(file, "[paths]\nhome = \"" + home + "\"\n");
+        assertThat(prepare("serve", "--config", file.toString())).isZero();
+        for (Path p : new Path[] {audit, home.resolve("run"), run}) {
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p)))
+                    .as(p.toString()).isEqualTo("rwx------");
+        }
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(month)))
+                .isEqualTo("rw-------");
+        if (!System.getProperty("user.name").equals("root")) {
+            System.out.println("MainTest: skipped another user's audit file: only root can give a file away");
+            return;
+        }
+        Files.setAttribute(month, "unix:uid", 65534);
+        err.reset();
+        assertThat(prepare("serve", "--config", file.toString())).isEqualTo(1);
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("brokerd could not start: " + month
+                + " belongs to the user " + Files.getOwner(month).getName() + ", not to this daemon's user (uid 0), so"
+                + " another user could change it; give it to this user (chown) or remove it (runbook brokerd-start-failed)\n");
+    }
 }

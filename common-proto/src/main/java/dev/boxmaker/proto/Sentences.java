@@ -127,6 +127,33 @@ public final class Sentences {
 
     private static final Pattern OWN_RUNBOOK = Pattern.compile("\\(runbook [a-z0-9-]+\\)$");
 
+    // The modes of what a daemon owns (daemon.OwnPaths).
+
+    /** A path a daemon owns that another user owns: the start stops. */
+    public static String pathOfAnotherUser(Path path, String owner, int uid) {
+        return path + " belongs to the user " + owner + ", not to this daemon's user (uid " + uid
+                + "), so another user could change it; give it to this user (chown) or remove it";
+    }
+
+    /** A path a daemon owns that it could not close to group and other. */
+    public static String pathNotTightened(Path path, String why) {
+        return path + " is writable or readable by other users and could not be made private (" + why
+                + "); make it 0700 (a directory) or 0600 (a file)";
+    }
+
+    public static String pathUnreadable(Path path, String why) {
+        return path + " could not be checked (" + why + "); fix its permissions";
+    }
+
+    public static String tooManyPaths(Path tree, int max) {
+        return tree + " holds more than " + Numbers.grouped(max) + " files and directories; clear it out";
+    }
+
+    /** The log line of a path whose group and other permissions were taken away at start. */
+    public static String pathTightened(Path path, String from, String to) {
+        return "made " + path + " private: its mode was " + from + ", now " + to;
+    }
+
     // A daemon's lock on its part of the home (daemon.HomeLock).
 
     public static String homeInUse(String daemon, Path lock) {

@@ -3,11 +3,13 @@ package dev.boxmaker.loopd;
 import dev.boxmaker.loopd.baseline.SystemText;
 import dev.boxmaker.loopd.config.LoopdSettings;
 import dev.boxmaker.proto.daemon.HomeLock;
+import dev.boxmaker.proto.daemon.OwnPaths;
 import dev.boxmaker.proto.daemon.ServeCommandLine;
 import dev.boxmaker.proto.server.SocketsInUse;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.io.PrintStream;
+import java.util.List;
 
 /**
  * {@code loopd serve [--config FILE]} and {@code loopd self-test}. The arguments and the configuration
@@ -47,6 +49,8 @@ public final class Main {
             LoopdSettings settings = LoopdSettings.fromSystem();
             SystemText.load(settings.systemFile());
             SocketsInUse.refuse(settings.turnSocket());
+            OwnPaths.secure(List.of(settings.home().resolve("sessions")), List.of(settings.home().resolve(LOCK_DIR),
+                    settings.turnSocket().getParent()));
             HomeLock.take("loopd", settings.home().resolve(LOCK_DIR));
         }, Sentences::startFailed);
     }

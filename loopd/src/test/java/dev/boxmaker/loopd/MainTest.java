@@ -46,4 +46,26 @@ class MainTest {
         assertThat(SelfTest.run(new PrintStream(out))).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8)).endsWith("self-test passed\n");
     }
+
+    /** Another user could rewrite a session's log or baseline through a loose mode. */
+    @Test
+    void looseSessionDirectoriesAndFilesAreMadePrivateAtStart(@TempDir Path dir) throws Exception {
+        Path home = dir.resolve("home");
+        Path session = Files.createDirectories(home.resolve("sessions/chat-1"));
+        Path log = Files.writeString(session.resolve("0.jsonl"), "");
+        Path run = Files.createDirectories(home.resolve("run"));
+        for (Path p : new Path[] {home.resolve("sessions"), session, run}) {
+            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        }
+        Files.setPosixFilePermissions(log, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+        Path file = dir.resolve("loopd.toml");
+        Files.writeString(file, "[paths]\nhome = \"" + home + "\"\n");
+        assertThat(Main.prepare(new String[] {"serve", "--config", file.toString()}, new PrintStream(err))).isZero();
+        for (Path p : new Path[] {home.resolve("sessions"), session, run}) {
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p)))
+                    .as(p.toString()).isEqualTo("rwx------");
+        }
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(log)))
+                .isEqualTo("rw-------");
+    }
 }

@@ -3,9 +3,11 @@ package dev.boxmaker.memoryd;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.proto.daemon.HomeLock;
+import dev.boxmaker.proto.daemon.OwnPaths;
 import dev.boxmaker.proto.daemon.ServeCommandLine;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -27,6 +29,9 @@ public final class Main {
         int code = ServeCommandLine.prepare(args, System.err, Sentences.USAGE, () -> {
             settings.set(MemorydSettings.fromSystem());
             MemorydSockets.refuseIfAnswered(settings.get());
+            MemorydSettings read = settings.get();
+            OwnPaths.secure(List.of(read.memoryDir(), read.indexDir()), List.of(read.home().resolve("run"),
+                    read.loopSocket().getParent(), read.brokerSocket().getParent(), read.adminSocket().getParent()));
             HomeLock.take("memoryd", settings.get().memoryDir());
         }, Sentences::startFailed);
         if (code != 0) {

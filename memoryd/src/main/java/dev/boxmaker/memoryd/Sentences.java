@@ -69,8 +69,28 @@ public final class Sentences {
 
     // memory_call (brokerd's socket).
 
-    public static final String STORE_FAILED = "memory could not complete the call: a file operation failed; "
-            + "each file is as it was before the call or as the call left it; see memoryd's log";
+    /** A write that failed and was taken back whole (or never began): it is never applied later. */
+    public static final String STORE_FAILED = "memory could not complete the call: a file operation failed "
+            + "and the call was not applied; see memoryd's log";
+
+    /**
+     * A write that failed after its journal line, whose taking back failed too: recovery finishes it
+     * from the line (or drops it, when the line did not go in whole) at the next write or start.
+     */
+    public static final String STORE_FAILED_MAY_BE_APPLIED = "memory could not complete the call: a file "
+            + "operation failed and the call may have been applied; it will be finished or dropped at the next "
+            + "write or restart; see `bxctl memory log`";
+
+    /** A write for review whose pending.jsonl line could not be taken back after a failure. */
+    public static final String STORE_FAILED_MAY_BE_PENDING = "memory could not complete the call: a file "
+            + "operation failed and the write may be waiting for the owner's review; see `bxctl memory pending`";
+
+    /** A session past its limit of memory calls; nothing was written, and other sessions go on. */
+    public static String sessionWriteLimit(int max, long seconds) {
+        return "this session has made " + Numbers.grouped(max) + " memory calls in the last " + seconds
+                + " seconds, the most one session may; nothing was written; wait before the next call, and put"
+                + " more in each note instead of many small ones";
+    }
 
     public static String toolNotServed(String tool) {
         return "memoryd does not serve the tool \"" + Escape.cut(tool, ENTRY_QUOTED_CHARS_MAX) + "\"";
@@ -81,6 +101,12 @@ public final class Sentences {
     /** Rule 0: a line holding only {@code §}, or a line that reads as a notes.md header. */
     public static final String REFUSED_ENTRY_SEPARATOR =
             "refused: the text holds a line that reads as an entry separator";
+
+    /** Rule 0, a line imitating the memory block's headings, quoted (cut as rule 3's markup is). */
+    public static String refusedBlockHeading(String line) {
+        return "refused: the text holds a line that reads as a heading of the memory block ("
+                + Escape.cut(line.strip(), MARKUP_QUOTE_CHARS_MAX) + ")";
+    }
 
     /**
      * Rule 3 names the matched markup; a tag with long attributes is cut to this many characters
@@ -100,10 +126,13 @@ public final class Sentences {
                 + codePointName(codePoint) + ")";
     }
 
-    /** Rule 3, quoting the markup as it appears in the text. */
+    /**
+     * Rule 3, quoting the markup as it appears in the text, a line break in it written {@code \n}
+     * (or {@code \r}) so that the sentence stays one line.
+     */
     public static String refusedChatTemplateMarkup(String matched) {
         return "refused: the text holds chat-template markup ("
-                + Escape.cut(matched, MARKUP_QUOTE_CHARS_MAX) + ")";
+                + Escape.cut(matched.replace("\r", "\\r").replace("\n", "\\n"), MARKUP_QUOTE_CHARS_MAX) + ")";
     }
 
     /** Rule 4, quoting the phrase as memoryd.md lists it. */
@@ -361,9 +390,19 @@ public final class Sentences {
 
     public static final String SEARCH_USAGE = "search takes a query, and may end with -k N (N from 1 to 10)";
 
-    /** One log line: a session log that cannot be read is skipped; loopd reports damage itself. */
+    /**
+     * One log line: a session log is read up to a line that cannot be read (the records before it
+     * are indexed) and no further; loopd reports damage itself.
+     */
     public static String logSkipped(Path log, String why) {
-        return "the index skipped " + log + ": " + why;
+        return "the index reads no further in " + log + ": " + why;
+    }
+
+    /** One log line per record whose text is longer than the index keeps of it. */
+    public static String recordTextCut(String session, long record, long bytes, long kept) {
+        return "the index keeps the first " + Numbers.grouped(kept) + " bytes of record " + Numbers.grouped(record)
+                + " of session " + session + ", which is " + Numbers.grouped(bytes) + " bytes; recall finds it by"
+                + " those";
     }
 
     public static String sessionsUnreadable(Path dir, String why) {

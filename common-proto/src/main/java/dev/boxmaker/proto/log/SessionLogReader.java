@@ -16,9 +16,10 @@ import java.util.Objects;
  *
  * <p>Only complete lines are read: a last line without its newline is a write in progress, left for
  * the next read. The writer writes each line with its newline last, in one write, so a newline seen
- * means the line before it is whole. A line that cannot be read stops the read with a
- * {@link LogFormatException} naming the file and the record; nothing after it is returned, since
- * record numbers are line numbers and a reader must not skip one silently.
+ * means the line before it is whole. A line that cannot be read ends the batch before it, and the
+ * read that starts at it throws a {@link LogFormatException} naming the file and the record: the
+ * records before it are returned, none after it, since record numbers are line numbers and a
+ * reader must not skip one silently.
  *
  * <p>Memory stays bounded for any log: lines are found through a fixed buffer, one line is held at
  * most {@link #LINE_BYTES_MAX} bytes, and one batch at most about {@link #BATCH_BYTES_MAX} bytes of
@@ -87,11 +88,23 @@ public final class SessionLogReader {
                 long record = from.records();
                 long offset = from.bytes();
                 while (offset - from.bytes() < batchBytesMax) {
-                    long end = lines.next(record);
+                    long end;
+                    try {
+                        end = lines.next(record);
+                        if (end >= 0) {
+                            records.add(LogLines.decode(lines.bytes(), lines.length(), file, record));
+                        }
+                    } catch (LogFormatException bad) {
+                        if (records.isEmpty()) {
+                            throw bad;
+                        }
+                        // The records before the bad line are whole, and theirs to read: they end this
+                        // batch, and the next read, from the bad line, throws.
+                        return new Batch(records, new LogPosition(record, offset), true);
+                    }
                     if (end < 0) {
                         return new Batch(records, new LogPosition(record, offset), false);
                     }
-                    records.add(LogLines.decode(lines.bytes(), lines.length(), file, record));
                     record++;
                     offset = end;
                 }

@@ -1,6 +1,7 @@
 package dev.boxmaker.proto.server;
 
 import dev.boxmaker.proto.Sentences;
+import dev.boxmaker.proto.daemon.RepeatedLines;
 import dev.boxmaker.proto.wire.Envelope;
 import dev.boxmaker.proto.wire.Frames;
 import dev.boxmaker.proto.wire.Kinds;
@@ -89,6 +90,8 @@ public final class SocketServer implements AutoCloseable {
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicLong bufferedBytes = new AtomicLong();
     private final AtomicInteger running = new AtomicInteger();
+    /** Handler failures, one line each, counted when they repeat. */
+    private final RepeatedLines failures = new RepeatedLines(LOG::error);
     /** Connections whose request was read and whose connection has not closed yet. */
     private final AtomicInteger answering = new AtomicInteger();
     private volatile boolean closing;
@@ -294,7 +297,9 @@ public final class SocketServer implements AutoCloseable {
         }
         if (cause != null) {
             // The request itself is never logged: it can hold secrets.
-            LOG.errorf(cause, "%s: the %s handler failed", name, kind);
+            // One line, counted when it repeats: a runaway client must not fill the disk with traces.
+            failures.log(name + ": the " + kind + " handler failed: " + RepeatedLines.describe(cause));
+            LOG.debugf(cause, "%s: the %s handler failed", name, kind);
             return FAILED_FRAME;
         }
         try {

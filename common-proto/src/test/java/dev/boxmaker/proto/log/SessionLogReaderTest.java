@@ -75,7 +75,12 @@ class SessionLogReaderTest {
     void aMalformedLineNamesTheFileAndTheRecord() throws IOException {
         append(LogSamples.USER_LINE + "\n" + LogSamples.CALL_LINE + "\n{\"type\":\"user\",\"turn\":1}\n" + LogSamples.ANSWER_LINE + "\n");
         SessionLogReader reader = new SessionLogReader(file);
-        assertThatThrownBy(() -> reader.read(0)).isInstanceOfSatisfying(LogFormatException.class, e -> {
+        // The records before the bad line are read: they end the first batch, and the next read throws.
+        SessionLogReader.Batch before = reader.read(0);
+        assertThat(before.records()).containsExactly(LogSamples.USER, LogSamples.CALL);
+        assertThat(before.more()).isTrue();
+        assertThat(before.next().records()).isEqualTo(2);
+        assertThatThrownBy(() -> reader.read(before.next())).isInstanceOfSatisfying(LogFormatException.class, e -> {
             assertThat(e.file()).isEqualTo(file);
             assertThat(e.record()).isEqualTo(2);
             assertThat(e).hasMessage("the session log " + file + " is not valid at record 2 (line 3 in an editor): "
@@ -87,7 +92,9 @@ class SessionLogReaderTest {
     @Test
     void anEmptyLineIsMalformed() throws IOException {
         append(LogSamples.USER_LINE + "\n\n" + LogSamples.ANSWER_LINE + "\n");
-        assertThatThrownBy(() -> new SessionLogReader(file).read(0))
+        SessionLogReader.Batch before = new SessionLogReader(file).read(0);
+        assertThat(before.records()).containsExactly(LogSamples.USER);
+        assertThatThrownBy(() -> new SessionLogReader(file).read(before.next()))
                 .isInstanceOfSatisfying(LogFormatException.class, e -> assertThat(e.record()).isEqualTo(1))
                 .hasMessageContaining("at record 1 (line 2 in an editor): it is not one JSON object;");
     }
@@ -150,7 +157,10 @@ class SessionLogReaderTest {
     @Test
     void anUnfinishedLinePastTheLimitIsRefusedAlready() throws IOException {
         append(LogSamples.USER_LINE + "\n" + "{".repeat(300));
-        assertThatThrownBy(() -> new SessionLogReader(file, 200, SessionLogReader.BATCH_BYTES_MAX).read(0))
+        SessionLogReader reader = new SessionLogReader(file, 200, SessionLogReader.BATCH_BYTES_MAX);
+        SessionLogReader.Batch before = reader.read(0);
+        assertThat(before.records()).containsExactly(LogSamples.USER);
+        assertThatThrownBy(() -> reader.read(before.next()))
                 .isInstanceOfSatisfying(LogFormatException.class, e -> assertThat(e.record()).isEqualTo(1));
     }
 
@@ -175,7 +185,7 @@ class SessionLogReaderTest {
         append(LogSamples.USER_LINE + "\n" + "{not json\n");
 
         assertThat(new SessionLogReader(other).read(0).records()).containsExactly(big, LogSamples.ANSWER);
-        assertThatThrownBy(() -> new SessionLogReader(file).read(0)).isInstanceOf(LogFormatException.class);
+        assertThatThrownBy(() -> new SessionLogReader(file).read(1)).isInstanceOf(LogFormatException.class);
         Files.writeString(other, LogSamples.ANSWER_LINE + "\n");
         assertThat(new SessionLogReader(other).read(0).records()).containsExactly(LogSamples.ANSWER);
         Files.writeString(file, LogSamples.USER_LINE + "\n" + LogSamples.CALL_LINE + "\n");

@@ -12,9 +12,10 @@ package dev.boxmaker.memoryd.check;
  *   <li>white space between {@code <} and the name ({@code < system>}) is not a tag, as in HTML;
  *       no template writes it, and refusing it would refuse comparisons such as {@code a < user
  *       count and b > c};</li>
- *   <li>a tag does not span lines, and the attributes hold no {@code <}; a tag not closed before
- *       the end of its line is not a tag. This also keeps the scan linear: every attribute scan
- *       stops at the next {@code <}.</li>
+ *   <li>white space of any kind, newlines included, is white space inside a tag: {@code <system\n>},
+ *       {@code </system\n>}, {@code <tool_call\nname="x">} and {@code <think/ >} are tags, as
+ *       tokenizers read them. The attributes hold no {@code <}: a {@code <} before the {@code >}
+ *       ends the try, which also keeps the scan linear.</li>
  * </ul>
  * Case is ignored as {@link String#regionMatches(boolean, int, String, int, int)} ignores it, which
  * also folds look-alikes such as the Kelvin sign and the long s onto their ASCII letters; refusing
@@ -78,31 +79,42 @@ final class ChatTemplateMarkup {
         return -1;
     }
 
-    /** After a tag's name: where its {@code >} ends the tag, or -1 if the name goes on or never closes. */
+    /**
+     * After a tag's name: where its {@code >} ends the tag, or -1 if the name goes on or never closes.
+     * White space of any kind, newlines included, may stand before the {@code >} or the {@code />},
+     * and white space then attributes may follow the name: a tokenizer reads {@code <system\n>} as
+     * the same tag as {@code <system>}.
+     */
     private static int closingEnd(String text, int afterName) {
-        if (afterName >= text.length()) {
+        int at = skipWhiteSpace(text, afterName);
+        if (at >= text.length()) {
             return -1;
         }
-        char c = text.charAt(afterName);
+        char c = text.charAt(at);
         if (c == '>') {
-            return afterName + 1;
+            return at + 1;
         }
         if (c == '/') {
-            return startsWith(text, afterName + 1, '>') ? afterName + 2 : -1;
+            int close = skipWhiteSpace(text, at + 1);
+            return startsWith(text, close, '>') ? close + 1 : -1;
         }
-        if (c == '\n' || !WhiteSpace.is(c)) {
+        if (at == afterName) {
             return -1;
         }
-        for (int i = afterName + 1; i < text.length(); i++) {
+        for (int i = at; i < text.length(); i++) {
             char attribute = text.charAt(i);
             if (attribute == '>') {
                 return i + 1;
             }
-            if (attribute == '<' || attribute == '\n') {
+            if (attribute == '<') {
                 return -1;
             }
         }
         return -1;
+    }
+
+    private static int skipWhiteSpace(String text, int at) {
+        return Lines.skipWhiteSpace(text, at, text.length());
     }
 
     /** {@code |}, or the full-width bar U+FF5C that DeepSeek's templates write ({@code <｜User｜>}). */

@@ -28,6 +28,10 @@ public final class Check {
         if (SeparatorLines.holdsOne(text)) {
             return refused(Refusal.RULE_SEPARATOR, Sentences.REFUSED_ENTRY_SEPARATOR);
         }
+        String heading = BlockHeadings.first(text);
+        if (heading != null) {
+            return refused(Refusal.RULE_SEPARATOR, Sentences.refusedBlockHeading(heading));
+        }
         int control = firstControlCharacter(text);
         if (control >= 0) {
             return refused(Refusal.RULE_CONTROL, Sentences.refusedControlCharacter(control));
@@ -75,7 +79,7 @@ public final class Check {
      */
     public record Refusal(int rule, String sentence) {
 
-        /** A line that reads as an entry separator or a notes.md header. */
+        /** A line that reads as an entry separator, a notes.md header or a heading of the block. */
         public static final int RULE_SEPARATOR = 0;
         /** A control character other than tab and newline. */
         public static final int RULE_CONTROL = 1;

@@ -24,26 +24,15 @@ final class SeparatorLines {
      * space and a header word in any case.
      */
     static boolean holdsOne(String text) {
-        int start = 0;
-        while (start <= text.length()) {
-            int end = text.indexOf('\n', start);
-            if (end < 0) {
-                end = text.length();
-            }
-            if (readsAsSeparator(text, start, end)) {
-                return true;
-            }
-            start = end + 1;
-        }
-        return false;
+        return Lines.first(text, SeparatorLines::readsAsSeparator) >= 0;
     }
 
     private static boolean readsAsSeparator(String text, int start, int end) {
-        int at = skipWhiteSpace(text, start, end);
+        int at = Lines.skipWhiteSpace(text, start, end);
         if (at >= end || text.codePointAt(at) != SECTION_SIGN) {
             return false;
         }
-        at = skipWhiteSpace(text, at + Character.charCount(SECTION_SIGN), end);
+        at = Lines.skipWhiteSpace(text, at + Character.charCount(SECTION_SIGN), end);
         return at == end || startsWithHeaderWord(text, at, end);
     }
 
@@ -54,16 +43,5 @@ final class SeparatorLines {
             }
         }
         return false;
-    }
-
-    private static int skipWhiteSpace(String text, int at, int end) {
-        while (at < end) {
-            int codePoint = text.codePointAt(at);
-            if (!WhiteSpace.is(codePoint)) {
-                break;
-            }
-            at += Character.charCount(codePoint);
-        }
-        return at;
     }
 }

@@ -21,12 +21,19 @@ public final class FinishedMarks {
     /** Past this size the file is replaced by its last line (some 4,000 ids between two cuts). */
     static final long FILE_BYTES_MAX = 64 * 1024;
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(FinishedMarks.class);
+
     private final Path file;
     private final long bytesMax;
     private final Journal.Appender appender;
 
     public FinishedMarks(Path editsDir) {
         this(editsDir, FILE_BYTES_MAX, Durable::append);
+    }
+
+    /** The marks, appended through {@code disk}. */
+    public FinishedMarks(Path editsDir, dev.boxmaker.memoryd.files.Disk disk) {
+        this(editsDir, FILE_BYTES_MAX, disk::append);
     }
 
     FinishedMarks(Path editsDir, long bytesMax, Journal.Appender appender) {
@@ -49,13 +56,20 @@ public final class FinishedMarks {
 
     /**
      * Records that edit {@code id} is finished, flushed before it returns. A failure partway cuts what
-     * went in, as the journal's appends do; the edit then counts as unfinished, which recovery settles.
+     * went in, as the journal's appends do; the edit then counts as unfinished, which the store takes
+     * back or recovery settles. Once the mark is in, nothing here fails the edit: cutting the file
+     * back to its last line is only tidying, and a failure to do it (a full disk) is logged and left
+     * for the next mark.
      */
     public void mark(String id) throws IOException {
         Invariants.check(Ids.isId(id), "a finished mark is not an edit id");
         Journal.appendOrCut(appender, file, id + "\n");
-        if (Files.size(file) > bytesMax) {
-            Durable.replace(file, id + "\n");
+        try {
+            if (Files.size(file) > bytesMax) {
+                Durable.replace(file, id + "\n");
+            }
+        } catch (IOException e) {
+            LOG.warnf("%s was not cut back to its last line (%s); the next mark tries again", file, e.getMessage());
         }
     }
 

@@ -32,6 +32,11 @@ public final class Journal {
         this(dir, Durable::append);
     }
 
+    /** A journal whose appends go through {@code disk}. */
+    public Journal(Path dir, dev.boxmaker.memoryd.files.Disk disk) {
+        this(dir, disk::append);
+    }
+
     Journal(Path dir, Appender appender) {
         this.dir = dir;
         this.appender = appender;
@@ -70,6 +75,11 @@ public final class Journal {
         for (Path month : months()) {
             Durable.dropUnfinishedLine(month);
         }
+    }
+
+    /** The month file that holds, or will hold, the edit {@code id}. */
+    public Path fileOf(String id) {
+        return monthFile(id);
     }
 
     private Path monthFile(String id) {

@@ -20,6 +20,15 @@ public final class PendingLog {
         this(path, Durable::append);
     }
 
+    /** pending.jsonl, its appends going through {@code disk}. */
+    public PendingLog(Path path, dev.boxmaker.memoryd.files.Disk disk) {
+        this(path, disk::append);
+    }
+
+    public Path path() {
+        return path;
+    }
+
     PendingLog(Path path, Journal.Appender appender) {
         this.path = path;
         this.appender = appender;

@@ -126,6 +126,27 @@ public final class Durable {
         }
     }
 
+    /**
+     * Cuts {@code file} back to {@code length} bytes and flushes it, when it is longer; a missing
+     * file is left missing. Cutting frees space, so it works on a full disk.
+     */
+    public static void truncate(Path file, long length) throws IOException {
+        if (!Files.isRegularFile(file) || Files.size(file) <= length) {
+            return;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            if (ch.size() > length) {
+                ch.truncate(length);
+                ch.force(true);
+            }
+        }
+    }
+
+    /** The file's length in bytes, 0 when it does not exist. */
+    public static long length(Path file) throws IOException {
+        return Files.exists(file) ? Files.size(file) : 0;
+    }
+
     /** Waits until everything written to {@code file} is on the disk. */
     public static void flush(Path file) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {

@@ -17,17 +17,24 @@ public final class MemoryDir {
 
     private final Path dir;
     private final NotesFile notes;
+    private final Disk disk;
 
     /** Opens {@code dir}, creating it (0700) and the missing files (0600, empty) but never overwriting. */
     public MemoryDir(Path dir) throws IOException {
+        this(dir, Disk.REAL);
+    }
+
+    /** {@link #MemoryDir(Path)}, its writes going through {@code disk}. */
+    public MemoryDir(Path dir, Disk disk) throws IOException {
         this.dir = dir;
+        this.disk = disk;
         Durable.ensureDirectory(dir);
         Durable.ensureDirectory(dir.resolve(EDITS));
         for (IdentityFile f : IdentityFile.values()) {
             Durable.ensureFile(path(f));
         }
         Durable.ensureFile(dir.resolve(NOTES));
-        this.notes = new NotesFile(dir.resolve(NOTES));
+        this.notes = new NotesFile(dir.resolve(NOTES), disk);
     }
 
     public Path dir() {
@@ -36,6 +43,10 @@ public final class MemoryDir {
 
     public Path path(IdentityFile file) {
         return dir.resolve(file.fileName());
+    }
+
+    public Disk disk() {
+        return disk;
     }
 
     public NotesFile notes() {
@@ -62,7 +73,7 @@ public final class MemoryDir {
      * again from the page cache (and cost each edit a read on its path to the answer).
      */
     public void write(IdentityFile file, List<String> entries) throws IOException {
-        Durable.replace(path(file), Entries.checkedText(file, entries));
+        disk.replace(path(file), Entries.checkedText(file, entries));
     }
 
     /** soul.md's text, which only the owner writes; empty when absent. */

@@ -40,9 +40,15 @@ public final class NotesFile {
     private static final Object APPENDING = new Object();
 
     private final Path path;
+    private final Disk disk;
 
     public NotesFile(Path path) {
+        this(path, Disk.REAL);
+    }
+
+    public NotesFile(Path path, Disk disk) {
         this.path = path;
+        this.disk = disk;
     }
 
     public Path path() {
@@ -83,7 +89,7 @@ public final class NotesFile {
             Invariants.check(storable(note.body()), "a note body would not read back as written");
             text.append(render(note));
         }
-        Durable.append(path, text.toString(), APPENDING);
+        disk.append(path, text.toString(), APPENDING);
     }
 
     /** Whether the file's last line has no newline: an append a stop cut short. */

@@ -16,7 +16,8 @@ import java.util.List;
 
 /**
  * Lays out {@code {home}/memory/} at start-up: the directory 0700 and each missing file 0600,
- * {@code soul.md} from the starter. Nothing that exists is ever overwritten or re-moded.
+ * {@code soul.md} from the starter. Nothing that exists is ever overwritten; a loose mode was
+ * made private before this, by {@code OwnPaths} in {@code Main}.
  */
 public final class MemoryHome {
     /** The starter soul.md shipped with memoryd. */

@@ -75,8 +75,12 @@ public final class MemoryIndex implements AutoCloseable {
     private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "memoryd-index-writer");
         t.setDaemon(true);
+        writerThread = t;
         return t;
     });
+    /** The writer's thread, once made: the only thread that touches the writer's connection. */
+    private volatile Thread writerThread;
+    private final Object damageLock = new Object();
     private final java.util.concurrent.ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "memoryd-index-timer");
@@ -348,14 +352,49 @@ public final class MemoryIndex implements AutoCloseable {
         return version;
     }
 
+    /**
+     * Marks the index damaged, once, with one log line. A reader finds damage on its own thread, so
+     * the writer's connection is closed on the writer's thread, after its task in hand (closed from
+     * the reader's, it was closed under a running catch-up), unless a reindex opened a new file since.
+     */
     private void markDamaged(Exception e) {
-        if (!damaged) {
-            damaged = true;
-            LOG.error(Sentences.indexDamagedLog(file, e.getMessage()));
+        synchronized (damageLock) {
+            if (!damaged) {
+                damaged = true;
+                LOG.error(Sentences.indexDamagedLog(file, e.getMessage()));
+            }
         }
+        long damagedGeneration = generation;
+        if (Thread.currentThread() == writerThread) {
+            closeWriter();
+            return;
+        }
+        try {
+            writer.execute(() -> {
+                if (generation == damagedGeneration && damaged) {
+                    closeWriter();
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            // The index is closing: its close closes the writer's connection on the writer thread.
+        }
+    }
+
+    /** On the writer thread: closes its connection; the next task reopens it. */
+    private void closeWriter() {
         IndexFile.closeQuietly(writerConnection);
         writerConnection = null;
         builder = null;
+    }
+
+    /** For tests: runs {@code task} on the writer thread, damaged or not. */
+    Future<Void> onWriterThread(java.util.concurrent.Callable<Void> task) {
+        return writer.submit(task);
+    }
+
+    /** For tests, on the writer thread: whether the writer's connection is open. */
+    boolean writerOpen() throws SQLException {
+        return writerConnection != null && !writerConnection.isClosed();
     }
 
     /** The reindex, on the writer thread. */

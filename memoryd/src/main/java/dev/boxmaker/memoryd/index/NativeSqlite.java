@@ -8,6 +8,7 @@ import java.net.URLConnection;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Properties;
 import org.sqlite.SQLiteJDBCLoader;
 import org.sqlite.util.LibraryLoaderUtil;
@@ -97,6 +98,9 @@ public final class NativeSqlite {
             try (InputStream in = resource.openStream()) {
                 Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
             }
+            // The copy made the file anew with the process's umask (0666 under umask 000), and
+            // Java cannot set the umask: the mode is set here, before the library is in place.
+            Files.setPosixFilePermissions(part, PosixFilePermissions.fromString("rw-------"));
             Files.move(part, lib, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(part);

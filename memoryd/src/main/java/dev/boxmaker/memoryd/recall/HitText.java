@@ -21,6 +21,9 @@ public final class HitText {
     /** The longest snippet, in code points, the cut marks included. */
     public static final int SNIPPET_CHARS_MAX = 600;
 
+    /** The shortest window a snippet shrinks to for its escapes: an ellipsis each side and a character. */
+    private static final int SNIPPET_CHARS_MIN = 3;
+
     /** How many characters of context a cut snippet keeps before its first matched term. */
     static final int SNIPPET_LEAD_CHARS = 150;
 
@@ -51,7 +54,7 @@ public final class HitText {
                 out.append("\n\n");
             }
             Hit hit = hits.get(i);
-            out.append(header(i + 1, hit, owner)).append('\n').append(inert(snippet(hit.text(), terms)));
+            out.append(header(i + 1, hit, owner)).append('\n').append(shown(hit.text(), terms));
         }
         return out.toString();
     }
@@ -116,20 +119,45 @@ public final class HitText {
     }
 
     /**
+     * The snippet as the model reads it, made inert ({@link #inert}), at most {@link #SNIPPET_CHARS_MAX}
+     * characters once made inert: escapes and backslashes lengthen a text, so the window shrinks by
+     * what they added until it fits. Each pass shrinks it in proportion, by one character at least,
+     * and one character's escape is at most ten, so it ends within a few passes.
+     */
+    static String shown(String text, List<String> terms) {
+        int max = SNIPPET_CHARS_MAX;
+        while (true) {
+            String shown = inert(snippet(text, terms, max));
+            int chars = shown.codePointCount(0, shown.length());
+            if (chars <= SNIPPET_CHARS_MAX) {
+                return shown;
+            }
+            // In proportion to what the escapes added, and by one at least.
+            max = Math.max(SNIPPET_CHARS_MIN, Math.min(max - 1, (int) ((long) max * SNIPPET_CHARS_MAX / chars)));
+        }
+    }
+
+    /**
      * The text if it has at most {@link #SNIPPET_CHARS_MAX} characters; otherwise a window around
      * the first matched term, with an ellipsis on each side that was cut, that many in all.
      */
     public static String snippet(String text, List<String> terms) {
+        return snippet(text, terms, SNIPPET_CHARS_MAX);
+    }
+
+    /** {@link #snippet(String, List)} of at most {@code max} characters (at least 3). */
+    private static String snippet(String text, List<String> terms, int max) {
         int length = text.codePointCount(0, text.length());
-        if (length <= SNIPPET_CHARS_MAX) {
+        if (length <= max) {
             return text;
         }
         int match = firstMatch(text, terms.stream().map(HitText::fold).collect(Collectors.toSet()));
-        int start = Math.max(0, match - SNIPPET_LEAD_CHARS);
-        int room = SNIPPET_CHARS_MAX - (start > 0 ? 1 : 0) - 1;
+        // The lead is a quarter of the window at most, so a window shrunk for escapes keeps its match.
+        int start = Math.max(0, match - Math.min(SNIPPET_LEAD_CHARS, max / 4));
+        int room = max - (start > 0 ? 1 : 0) - 1;
         if (start + room >= length) {
             // The window reaches the end: only the start is cut, and the window takes the whole room.
-            room = SNIPPET_CHARS_MAX - 1;
+            room = max - 1;
             start = length - room;
         }
         int from = text.offsetByCodePoints(0, start);

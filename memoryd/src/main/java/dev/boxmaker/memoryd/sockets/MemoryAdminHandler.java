@@ -6,6 +6,7 @@ import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.tool.Answer;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.memoryd.tool.OwnerAnswer;
+import dev.boxmaker.memoryd.tool.StoreFailure;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.HandlerRefusal;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
@@ -57,6 +58,8 @@ public final class MemoryAdminHandler implements Handler<MemoryAdmin> {
         OwnerAnswer answer;
         try {
             answer = store.admin(request.command(), request.arg());
+        } catch (StoreFailure failure) {
+            throw new HandlerRefusal(failure.sentence(), null);
         } finally {
             // An undo of a note appends a retraction; an accept may move entries to notes.md.
             index.notesChanged();

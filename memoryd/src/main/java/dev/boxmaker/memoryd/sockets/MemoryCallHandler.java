@@ -11,27 +11,30 @@ import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
 import java.io.IOException;
-import org.jboss.logging.Logger;
 
 /**
  * {@code memory_call} on brokerd's socket: a decided {@code memory} or {@code recall} call, with the
- * session's state. A file operation that fails answers {@code failed}; the durable writes leave each
- * file as it was or as it became, never a mix.
+ * session's state. A write whose file operation fails answers {@code failed}, taken back whole
+ * (docs/decisions.md, "A write answered failed").
  */
 public final class MemoryCallHandler implements Handler<MemoryCall> {
-    private static final Logger LOG = Logger.getLogger(MemoryCallHandler.class);
-
     static final String MEMORY = "memory";
     static final String RECALL = "recall";
 
     private final MemoryStore store;
     private final Recall recall;
     private final MemoryIndex index;
+    private final SessionWriteLimit limit;
 
     public MemoryCallHandler(MemoryStore store, Recall recall, MemoryIndex index) {
+        this(store, recall, index, new SessionWriteLimit());
+    }
+
+    MemoryCallHandler(MemoryStore store, Recall recall, MemoryIndex index, SessionWriteLimit limit) {
         this.store = store;
         this.recall = recall;
         this.index = index;
+        this.limit = limit;
     }
 
     /** notes.md only grows, so its size tells whether a call appended to it; -1 when unreadable. */
@@ -54,20 +57,20 @@ public final class MemoryCallHandler implements Handler<MemoryCall> {
             return new ToolResponse(request.request().call(), Outcome.REFUSED,
                     Sentences.toolNotServed(tool), dataClass, request.untrusted(), null);
         }
-        long notesBefore = notesSize();
-        try {
-            return store.call(request);
-        } catch (IOException e) {
-            LOG.errorf("a memory call failed on a file operation: %s", e.getClass().getSimpleName());
-            return new ToolResponse(request.request().call(), Outcome.FAILED, Sentences.STORE_FAILED,
-                    dataClass, request.untrusted(), null);
-        } finally {
-            // A note appended, or an entry moved or dropped to notes.md, reaches the index now; an
-            // edit that left notes.md alone does not wake the index's writer (its disk work would
-            // compete with the next edit's flushes).
-            if (notesSize() != notesBefore) {
-                index.notesChanged();
-            }
+        if (!limit.allow(request.request().session().value())) {
+            return new ToolResponse(request.request().call(), Outcome.REFUSED,
+                    Sentences.sessionWriteLimit(SessionWriteLimit.SESSION_WRITES_PER_MINUTE_MAX,
+                            SessionWriteLimit.WINDOW_SECONDS), dataClass, request.untrusted(), null);
         }
+        long notesBefore = notesSize();
+        ToolResponse response = store.call(request);
+        // A note appended, or an entry moved or dropped to notes.md, reaches the index now; an edit
+        // that left notes.md alone does not wake the index's writer (its disk work would compete with
+        // the next edit's flushes). A failed write may have appended and cut back what the index
+        // read meanwhile, so it wakes it too.
+        if (response.outcome() == Outcome.FAILED || notesSize() != notesBefore) {
+            index.notesChanged();
+        }
+        return response;
     }
 }

@@ -8,12 +8,14 @@ import dev.boxmaker.memoryd.edits.Ids;
 import dev.boxmaker.memoryd.edits.Journal;
 import dev.boxmaker.memoryd.edits.PendingLog;
 import dev.boxmaker.memoryd.edits.PendingWrite;
+import dev.boxmaker.memoryd.files.Disk;
 import dev.boxmaker.memoryd.files.Entries;
 import dev.boxmaker.memoryd.files.IdentityFile;
 import dev.boxmaker.memoryd.files.Invariants;
 import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
+import dev.boxmaker.proto.daemon.RepeatedLines;
 import dev.boxmaker.proto.text.Sanitize;
 import dev.boxmaker.proto.wire.msg.MemoryCall;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
@@ -38,6 +40,10 @@ import java.util.function.Function;
  * share the lock.
  */
 public final class MemoryStore {
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(MemoryStore.class);
+    /** Failed writes, one line each, counted when they repeat (a runaway writer on a full disk). */
+    private final RepeatedLines failures = new RepeatedLines(LOG::error);
+
     final Object lock = new Object();
     final MemoryDir dir;
     final Journal journal;
@@ -52,6 +58,8 @@ public final class MemoryStore {
     final Map<String, String> latestByTo = new HashMap<>();
     /** An edit is journalled but its notes or file may not be written yet. */
     private boolean unfinished;
+    /** The write between its first append and its answer, which a failure takes back; else null. */
+    private WriteAttempt attempt;
     /** Pending writes already accepted or rejected, from the journal: never applied twice. */
     final Set<String> resolvedPending = new HashSet<>();
     private final OwnerCommands owner;
@@ -67,10 +75,16 @@ public final class MemoryStore {
      */
     public MemoryStore(Path memoryDir, Function<String, Optional<String>> check, Clock clock, boolean review)
             throws IOException {
-        this.dir = new MemoryDir(memoryDir);
-        this.journal = new Journal(dir.editsDir());
-        this.finished = new FinishedMarks(dir.editsDir());
-        this.pendingLog = new PendingLog(dir.pendingPath());
+        this(memoryDir, check, clock, review, Disk.REAL);
+    }
+
+    /** {@link #MemoryStore(Path, Function, Clock, boolean)}, its file writes going through {@code disk}. */
+    MemoryStore(Path memoryDir, Function<String, Optional<String>> check, Clock clock, boolean review, Disk disk)
+            throws IOException {
+        this.dir = new MemoryDir(memoryDir, disk);
+        this.journal = new Journal(dir.editsDir(), disk);
+        this.finished = new FinishedMarks(dir.editsDir(), disk);
+        this.pendingLog = new PendingLog(dir.pendingPath(), disk);
         this.rules = new Rules(check);
         this.clock = clock;
         this.review = review;
@@ -103,13 +117,18 @@ public final class MemoryStore {
 
     // The memory tool.
 
-    /** Answers a decided {@code memory_call}. */
-    public ToolResponse call(MemoryCall memoryCall) throws IOException {
-        return call(Caller.of(memoryCall), memoryCall.request().args()).toResponse(memoryCall.request().call());
+    /** Answers a decided {@code memory_call}; a failed write answers {@code failed} with its sentence. */
+    public ToolResponse call(MemoryCall memoryCall) {
+        Caller caller = Caller.of(memoryCall);
+        try {
+            return call(caller, memoryCall.request().args()).toResponse(memoryCall.request().call());
+        } catch (StoreFailure failure) {
+            return Answer.failed(failure.sentence(), caller.label()).toResponse(memoryCall.request().call());
+        }
     }
 
     /** Parses {@code args} (refusing a wrong shape) and runs the action. */
-    public Answer call(Caller caller, ObjectNode args) throws IOException {
+    public Answer call(Caller caller, ObjectNode args) throws StoreFailure {
         Request request;
         try {
             request = RequestParser.parse(args);
@@ -139,33 +158,44 @@ public final class MemoryStore {
         return handle(caller, new Request.Consolidate(file, items));
     }
 
-    /** Routing by the session's state (the spec, section 5, "Where a write goes"). */
-    public Answer handle(Caller caller, Request request) throws IOException {
+    /**
+     * Routing by the session's state (the spec, section 5, "Where a write goes"). A failure throws
+     * {@link StoreFailure}, after taking back what the write had done (docs/decisions.md).
+     */
+    public Answer handle(Caller caller, Request request) throws StoreFailure {
         synchronized (lock) {
-            finishUnfinished();
             try {
-                if (request instanceof Request.Note n) {
-                    writeNote(caller, n.text(), n.action(), null);
-                    return Answer.ok(caller.untrusted() ? Sentences.NOTED_UNTRUSTED : Sentences.NOTED, caller.label());
-                }
-                IdentityFile file = Request.fileOf(request);
-                if (caller.untrusted() && request instanceof Request.Add a) {
-                    // Identity is written only by sessions that have not read untrusted content.
-                    writeNote(caller, a.text(), a.action(), file.arg());
-                    return Answer.ok(Sentences.SAVED_AS_UNTRUSTED_NOTE, caller.label());
-                }
-                if (caller.untrusted()) {
-                    return Answer.refused(Sentences.untrustedIdentityEdit(file.fileName()), caller.label());
-                }
-                Plan plan = rules.plan(request, dir.read(file));
-                if (review) {
-                    return Answer.ok(Sentences.waitingForReview(stage(caller, request)), caller.label());
-                }
-                apply(plan, request.action(), caller.session().value(), caller, null);
-                return Answer.ok(plan.sentence(), caller.label());
-            } catch (Refused refused) {
-                return Answer.refused(refused.sentence(), caller.label());
+                return route(caller, request);
+            } catch (IOException | RuntimeException e) {
+                throw settle(e);
             }
+        }
+    }
+
+    private Answer route(Caller caller, Request request) throws IOException {
+        finishUnfinished();
+        try {
+            if (request instanceof Request.Note n) {
+                writeNote(caller, n.text(), n.action(), null);
+                return Answer.ok(caller.untrusted() ? Sentences.NOTED_UNTRUSTED : Sentences.NOTED, caller.label());
+            }
+            IdentityFile file = Request.fileOf(request);
+            if (caller.untrusted() && request instanceof Request.Add a) {
+                // Identity is written only by sessions that have not read untrusted content.
+                writeNote(caller, a.text(), a.action(), file.arg());
+                return Answer.ok(Sentences.SAVED_AS_UNTRUSTED_NOTE, caller.label());
+            }
+            if (caller.untrusted()) {
+                return Answer.refused(Sentences.untrustedIdentityEdit(file.fileName()), caller.label());
+            }
+            Plan plan = rules.plan(request, dir.read(file));
+            if (review) {
+                return Answer.ok(Sentences.waitingForReview(stage(caller, request)), caller.label());
+            }
+            apply(plan, request.action(), caller.session().value(), caller, null);
+            return Answer.ok(plan.sentence(), caller.label());
+        } catch (Refused refused) {
+            return Answer.refused(refused.sentence(), caller.label());
         }
     }
 
@@ -189,8 +219,10 @@ public final class MemoryStore {
     private String stage(Caller caller, Request request) throws IOException {
         Instant now = now();
         String id = ids.next(now);
+        attempt = WriteAttempt.ofStaged(this);
         pendingLog.append(new PendingWrite(id, now.toString(), caller.session().value(), caller.call(),
                 request.toArgs(), caller.label().dataClass(), caller.untrusted()));
+        attempt = null;
         return id;
     }
 
@@ -233,6 +265,7 @@ public final class MemoryStore {
     }
 
     Edit journalAppend(Edit edit) throws IOException {
+        attempt = WriteAttempt.ofEdit(this, edit);
         journal.append(edit);
         remember(edit);
         // Until its notes and file are written too, the edit is unfinished: a failure from here on
@@ -248,6 +281,35 @@ public final class MemoryStore {
     void finish(Edit edit) throws IOException {
         finished.mark(edit.id());
         unfinished = false;
+        attempt = null;
+    }
+
+    /**
+     * After a failure: takes back the write it interrupted, so that its answer, failed, stays true,
+     * and returns the failure to throw. When that fails too, the write stays unfinished, for recovery
+     * to finish from its journal line at the next write or start, and the answer says so.
+     */
+    private StoreFailure settle(Exception failure) {
+        WriteAttempt interrupted = attempt;
+        attempt = null;
+        if (interrupted == null) {
+            failures.log("a memory write failed before it wrote anything: " + RepeatedLines.describe(failure));
+            return new StoreFailure(Sentences.STORE_FAILED, failure);
+        }
+        try {
+            interrupted.takeBack();
+        } catch (IOException | RuntimeException e) {
+            failures.log("a memory write failed (" + RepeatedLines.describe(failure) + ") and could not be taken back ("
+                    + RepeatedLines.describe(e) + ")");
+            return new StoreFailure(interrupted.edit() == null ? Sentences.STORE_FAILED_MAY_BE_PENDING
+                    : Sentences.STORE_FAILED_MAY_BE_APPLIED, failure);
+        }
+        failures.log("a memory write failed and was taken back: " + RepeatedLines.describe(failure));
+        if (interrupted.edit() != null) {
+            forget(interrupted);
+        }
+        unfinished = false;
+        return new StoreFailure(Sentences.STORE_FAILED, failure);
     }
 
     /**
@@ -258,6 +320,18 @@ public final class MemoryStore {
         if (unfinished) {
             new Recovery(this).finishLastEdit();
             unfinished = false;
+        }
+    }
+
+    /** Undoes {@link #remember} for an edit taken back: the latest edit per file is the one before it. */
+    private void forget(WriteAttempt takenBack) {
+        Edit edit = takenBack.edit();
+        if (edit.pending() != null) {
+            resolvedPending.remove(edit.pending());
+        }
+        if (edit.to() != null) {
+            takenBack.latestBefore().ifPresentOrElse(id -> latestByTo.put(edit.to(), id),
+                    () -> latestByTo.remove(edit.to()));
         }
     }
 
@@ -291,12 +365,17 @@ public final class MemoryStore {
     }
 
     /** An owner's write on {@code id}: under the lock, after finishing any edit a failure left unfinished. */
-    private OwnerAnswer asOwner(OwnerWrite write, String id) throws IOException {
+    private OwnerAnswer asOwner(OwnerWrite write, String id) throws StoreFailure {
         synchronized (lock) {
-            finishUnfinished();
-            OwnerAnswer answer = write.apply(id);
-            unfinished = false;
-            return answer;
+            try {
+                finishUnfinished();
+                OwnerAnswer answer = write.apply(id);
+                unfinished = false;
+                attempt = null;
+                return answer;
+            } catch (IOException | RuntimeException e) {
+                throw settle(e);
+            }
         }
     }
 

@@ -76,6 +76,26 @@ class ChatTemplateMarkupRuleTest {
         assertThat(Check.firstRefusal("before " + tag + " after")).contains(markup(tag));
     }
 
+    /**
+     * A newline, or any other white space, inside a tag is the same tag to a tokenizer: these were
+     * accepted while {@code <system >} was refused. The quote writes a line break as {@code \n}.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
+        "~<system\n>x~|~<system\\n>~",
+        "~</system\n>~|~</system\\n>~",
+        "~<tool_call\nname=\"x\">~|~<tool_call\\nname=\"x\">~",
+        "~<im_start\n>~|~<im_start\\n>~",
+        "~<user\nname> over two lines~|~<user\\nname>~",
+        "~<think\n/>~|~<think\\n/>~",
+        "~<think/ >~|~<think/ >~",
+        "~<assistant\u00A0>~|~<assistant\u00A0>~",
+        "~<tool\u3000\n\t>~|~<tool\u3000\\n\t>~",
+    })
+    void whiteSpaceOfAnyKindInsideATagIsTheSameTag(String text, String quoted) {
+        assertThat(Check.firstRefusal("before " + text + " after")).contains(markup(quoted));
+    }
+
     @Test
     void aTagWithLongAttributesIsQuotedCutToEightyCharactersInAll() {
         String tag = "<tool_call args=\"" + "x".repeat(100) + "\">";
@@ -106,7 +126,6 @@ class ChatTemplateMarkupRuleTest {
         "a < user count and b > c",
         "<users> and <systemd> and <toolbox> and <tools>",
         "<tool_call never closed",
-        "<user\nname> spans two lines",
         "<sys> and <inst> and [instructions]",
         "x <= y, a | b, c > d, [link](url)",
         "<b>bold</b> and <em>italic</em>",

@@ -281,9 +281,9 @@ class CatchUpTest {
     }
 
     @Test
-    void aLogWithABrokenLineIsSkippedWithOneLogLineNamingItAndTheRestGoOn() throws Exception {
+    void aLogWithABrokenLineIsReadUpToItWithOneLogLineNamingItAndTheRestGoOn() throws Exception {
         append(home, A, user("readable", null));
-        append(home, B, user("fine before", null));
+        append(home, B, user("fine before", null), said("fine too"));
         Path broken = home.resolve("sessions/" + B + "/0.jsonl");
         Files.writeString(broken, "{not json\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         List<String> lines = new ArrayList<>();
@@ -291,12 +291,14 @@ class CatchUpTest {
         Logger logger = Logger.getLogger(IndexBuilder.class.getName());
         logger.addHandler(capture);
         try (MemoryIndex index = open()) {
-            assertThat(Rows.texts(index)).containsExactly("readable");
+            // The records before the bad line were read, as the sentence says, and are indexed.
+            assertThat(Rows.texts(index)).containsExactlyInAnyOrder("readable", "fine before", "fine too");
         } finally {
             logger.removeHandler(capture);
         }
-        assertThat(lines).hasSize(1);
-        assertThat(lines.get(0)).startsWith("the index skipped " + broken + ": ");
+        assertThat(lines).containsExactly("the index reads no further in " + broken + ": the session log " + broken
+                + " is not valid at record 2 (line 3 in an editor): it is not one JSON object; the records before it were"
+                + " read and none after it; see runbook session-log-invalid");
     }
 
     @Test

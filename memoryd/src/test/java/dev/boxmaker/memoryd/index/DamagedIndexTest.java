@@ -123,6 +123,41 @@ class DamagedIndexTest {
         }
     }
 
+    /**
+     * A reader that finds the damage, while the writer thread is in the middle of a task on its
+     * connection: the connection stays open under that task, and the writer thread closes it after.
+     * Closed from the reader's thread, it was closed under the writer's running catch-up.
+     */
+    @Test
+    void aReaderFindingDamageLeavesTheWritersConnectionToTheWriterThread() throws Exception {
+        built();
+        try (MemoryIndex index = open()) {
+            var search = new dev.boxmaker.memoryd.recall.Searcher(index);
+            java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch found = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.atomic.AtomicBoolean openAfter = new java.util.concurrent.atomic.AtomicBoolean();
+            var task = index.onWriterThread(() -> {
+                running.countDown();
+                found.await();
+                openAfter.set(index.writerOpen());
+                return null;
+            });
+            running.await();
+            damage(index, new byte[] {0x05, 0x01});
+            assertThatThrownBy(() -> search.search(List.of("launch"), 5)).isInstanceOf(IndexDamagedException.class);
+            found.countDown();
+            task.get();
+            assertThat(openAfter).as("open under the writer's task").isTrue();
+            index.onWriterThread(() -> {
+                openAfter.set(index.writerOpen());
+                return null;
+            }).get();
+            assertThat(openAfter).as("closed by the writer thread after its task").isFalse();
+            assertThat(index.reindex().records()).isEqualTo(600);
+            assertThat(search.search(List.of("launch"), 5)).hasSize(5);
+        }
+    }
+
     /** Overwrites the segments of "launch" in the index's file as it is now. */
     private static void damage(MemoryIndex index, byte[] garbage) throws Exception {
         try (java.sql.Connection c = IndexConnections.open(index);

@@ -50,6 +50,17 @@ class NativeSqliteTest {
         }
     }
 
+    /** Java cannot set the umask, so the mode is set explicitly: under umask 000 the copy was 0666. */
+    @Test
+    void theCopyIsTheOwnersAloneWhateverTheUmask() throws Exception {
+        NativeSqlite.prepare(home.resolve("index"), new Properties());
+        Path lib = expectedFolder().resolve("libsqlitejdbc.so");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lib)))
+                .isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lib.getParent())))
+                .isEqualTo("rwx------");
+    }
+
     @Test
     void aKeptCopyIsUsedAsItIs() throws Exception {
         NativeSqlite.prepare(home.resolve("index"), new Properties());

@@ -42,7 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
 class MemorydCrashIT {
     static final int ROUNDS = 20;
     static final Duration WAIT = Duration.ofSeconds(10);
-    static final SessionId SESSION = SessionId.of("chat-crash");
+    /** Each session makes this many writes, below memoryd's limit of calls per session and minute. */
+    static final int WRITES_PER_SESSION = 50;
 
     /** One answered write: its call id, and what it did. */
     record Answered(String call, String action, String text) {
@@ -139,7 +140,8 @@ class MemorydCrashIT {
             inFlight.set(new Answered(call, action, text));
             Message reply;
             try {
-                reply = SocketClient.call(socket, new MemoryCall(new ToolRequest(SESSION, call, "memory", args),
+                SessionId session = SessionId.of("chat-crash-" + i / WRITES_PER_SESSION);
+                reply = SocketClient.call(socket, new MemoryCall(new ToolRequest(session, call, "memory", args),
                         DataClass.PRIVATE, false), WAIT, WAIT, "t");
             } catch (ClientException e) {
                 return; // memoryd died; this write was not answered

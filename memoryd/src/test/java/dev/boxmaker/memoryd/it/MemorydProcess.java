@@ -26,8 +26,17 @@ public final class MemorydProcess implements AutoCloseable {
 
     /** Starts {@code memoryd <args>} with BOXMAKER_HOME set to {@code home}; does not wait. */
     public static MemorydProcess launch(Path home, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of("java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-jar", JAR.toString()));
+        return launch(home, List.of(), args);
+    }
+
+    /** {@link #launch(Path, String...)} with the process's umask set to {@code umask} (as {@code 000}) first. */
+    public static MemorydProcess launchUnderUmask(Path home, String umask, String... args) throws IOException {
+        return launch(home, List.of("sh", "-c", "umask " + umask + " && exec \"$@\"", "sh"), args);
+    }
+
+    private static MemorydProcess launch(Path home, List<String> prefix, String... args) throws IOException {
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of("java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", JAR.toString()));
         command.addAll(List.of(args));
         Path log = Files.createTempFile(home, "memoryd", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
@@ -37,7 +46,11 @@ public final class MemorydProcess implements AutoCloseable {
 
     /** Starts {@code memoryd serve} and waits until it answers on every socket. */
     public static MemorydProcess serve(Path home) throws Exception {
-        MemorydProcess memoryd = launch(home, "serve");
+        return awaitServing(launch(home, "serve"), home);
+    }
+
+    /** Waits until {@code memoryd} answers on every socket of {@code home}. */
+    public static MemorydProcess awaitServing(MemorydProcess memoryd, Path home) throws Exception {
         memoryd.awaitAnswer(home.resolve("run/loop-memory/memory.sock"));
         memoryd.awaitAnswer(home.resolve("run/broker-memory/memory.sock"));
         memoryd.awaitAnswer(home.resolve("run/owner-memory/admin.sock"));

@@ -13,6 +13,25 @@ class HitTextTest {
         assertThat(HitText.snippet(text, List.of("z"))).isEqualTo(text);
     }
 
+    /** Escapes lengthen a text: the snippet the model reads is cut after them, to 600 in all. */
+    @Test
+    void theSnippetAsShownIsAtMost600CharactersOnceEscaped() {
+        String plain = "launch " + "y".repeat(593);
+        assertThat(HitText.shown(plain, List.of("launch"))).as("at the limit, whole").isEqualTo(plain);
+        String invisible = "launch \u200B" + "y".repeat(592);
+        String shown = HitText.shown(invisible, List.of("launch"));
+        assertThat(shown).isEqualTo("launch \\u{200B}" + "y".repeat(584) + "…");
+        assertThat(shown.codePointCount(0, shown.length())).isEqualTo(600);
+        String markup = "launch " + "<|".repeat(296) + "y";
+        String inert = HitText.shown(markup, List.of("launch"));
+        assertThat(inert.codePointCount(0, inert.length())).isLessThanOrEqualTo(600);
+        assertThat(inert).startsWith("launch <\\|").endsWith("…").doesNotContain("<|");
+        String allHidden = "\u200B".repeat(2_000) + " launch " + "\u200B".repeat(2_000);
+        String hidden = HitText.shown(allHidden, List.of("launch"));
+        assertThat(hidden.codePointCount(0, hidden.length())).isLessThanOrEqualTo(600).isGreaterThan(500);
+        assertThat(hidden).contains("launch").startsWith("…").endsWith("…");
+    }
+
     @Test
     void aLongerTextIsCutAroundTheFirstMatchWithAnEllipsisOnEachCutSide() {
         String text = "a ".repeat(500) + "launch " + "b ".repeat(500);

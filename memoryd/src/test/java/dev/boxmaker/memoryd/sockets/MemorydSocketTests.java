@@ -2,7 +2,11 @@ package dev.boxmaker.memoryd.sockets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.TempHome;
+import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.ClientException;
 import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
@@ -10,8 +14,12 @@ import dev.boxmaker.proto.wire.msg.MemoryAdmin;
 import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
 import dev.boxmaker.proto.wire.msg.MemoryBlock;
 import dev.boxmaker.proto.wire.msg.MemoryBlockReply;
+import dev.boxmaker.proto.wire.msg.MemoryCall;
 import dev.boxmaker.proto.wire.msg.Message;
+import dev.boxmaker.proto.wire.msg.Outcome;
 import dev.boxmaker.proto.wire.msg.Reindex;
+import dev.boxmaker.proto.wire.msg.ToolRequest;
+import dev.boxmaker.proto.wire.msg.ToolResponse;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.charset.StandardCharsets;
@@ -88,5 +96,32 @@ class MemorydSocketTests {
     void reindexProgressIsEmptyWhenNoReindexRuns() {
         assertThat(call("run/owner-memory/admin.sock", new MemoryAdmin("reindex-progress", "")))
                 .isEqualTo(new MemoryAdminReply(""));
+    }
+
+    private static ToolResponse note(String session, String text) {
+        ObjectNode args = Json.MAPPER.createObjectNode().put("action", "note").put("text", text);
+        return (ToolResponse) call("run/broker-memory/memory.sock", new MemoryCall(new ToolRequest(SessionId.of(session),
+                "call_1", "memory", args), DataClass.PRIVATE, false));
+    }
+
+    /**
+     * A session flooding notes is refused past its limit, with the sentence, and writes nothing more;
+     * another session, and the owner, go on as before.
+     */
+    @Test
+    void aSessionFloodingNotesIsRefusedPastItsLimitWhileOthersAndTheOwnerGoOn() throws Exception {
+        for (int i = 1; i <= SessionWriteLimit.SESSION_WRITES_PER_MINUTE_MAX; i++) {
+            assertThat(note("chat-flood", "flood " + i).text()).as("note %d", i).isEqualTo("noted");
+        }
+        long notes = Files.size(TempHome.home.resolve("memory/notes.md"));
+        ToolResponse refused = note("chat-flood", "one too many");
+        assertThat(refused.outcome()).isEqualTo(Outcome.REFUSED);
+        assertThat(refused.text()).isEqualTo("this session has made 60 memory calls in the last 60 seconds, the most one "
+                + "session may; nothing was written; wait before the next call, and put more in each note instead of "
+                + "many small ones");
+        assertThat(Files.size(TempHome.home.resolve("memory/notes.md"))).isEqualTo(notes);
+        assertThat(note("chat-calm", "a calm note").text()).isEqualTo("noted");
+        assertThat(((MemoryAdminReply) call("run/owner-memory/admin.sock", new MemoryAdmin("log", "1"))).text())
+                .contains("chat-calm").contains("a calm note");
     }
 }

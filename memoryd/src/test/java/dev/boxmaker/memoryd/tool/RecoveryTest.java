@@ -280,17 +280,18 @@ class RecoveryTest {
     }
 
     @Test
-    void aMarkThatCannotBeWrittenFailsTheCallAndTheNextWriteMarksTheDoneEdit() throws Exception {
+    void aMarkThatCannotBeWrittenFailsTheCallAndTakesTheEditBack() throws Exception {
         store.add(clean(), IdentityFile.MEMORY, "a");
         Path marks = dir.resolve("edits/finished");
         Files.delete(marks);
         Files.createDirectory(marks); // every append to it fails, as on a full disk
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> store.add(clean(), IdentityFile.MEMORY, "b"))
-                .isInstanceOf(java.io.IOException.class);
-        assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n§\nb\n");
+                .isInstanceOf(StoreFailure.class).hasMessage(dev.boxmaker.memoryd.Sentences.STORE_FAILED);
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n");
         Files.delete(marks);
         store.add(clean(), IdentityFile.MEMORY, "c");
-        assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n§\nb\n§\nc\n");
-        assertThat(read(marks)).isEqualTo("2026-09-24-0002\n2026-09-24-0003\n");
+        assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n§\nc\n");
+        assertThat(store.journal().readAll()).extracting(Edit::id).containsExactly("2026-09-24-0001", "2026-09-24-0003");
+        assertThat(read(marks)).isEqualTo("2026-09-24-0003\n");
     }
 }
