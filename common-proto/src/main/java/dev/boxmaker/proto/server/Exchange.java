@@ -2,9 +2,11 @@ package dev.boxmaker.proto.server;
 
 import dev.boxmaker.proto.wire.Frames;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.net.NetSocket;
-import io.vertx.core.parsetools.RecordParser;
+import io.vertx.core.net.impl.NetSocketInternal;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
@@ -16,18 +18,35 @@ import org.jboss.logging.Logger;
  * <p>The life: read a 4-byte length; refuse an empty or oversized one at once, without reading the
  * rest; read that many bytes; stop reading; answer; close when the answer is written. A deadline runs
  * from accept to the whole frame, and another bounds the reply's write.
+ *
+ * <p>Memory: the payload's buffer grows as its bytes arrive, never from the declared length alone, so
+ * a connection that only announces 16 MiB holds nothing. The first {@link SocketServer#CONNECTION_OWN_BYTES}
+ * of each payload are the connection's own; bytes past them are held against the server's shared
+ * {@link SocketServer#BUFFERED_BYTES_MAX}, and the connection whose bytes would pass it is answered
+ * busy. So a few connections sending large frames can fill the shared part, never the small requests
+ * of everyone else.
+ *
+ * <p>Half-closed clients ({@code nc -N}, socat): the client's end of writing is not the end of the
+ * connection. The channel allows half-closure, so a whole request followed by the client's shutdown
+ * of its output is still answered; a request cut short by it is closed unanswered, as before.
  */
 final class Exchange {
     private static final Logger LOG = Logger.getLogger(Exchange.class);
     private static final long NO_TIMER = -1;
+    /** The payload buffer's first capacity; it grows from there as bytes arrive. */
+    private static final int FIRST_CAPACITY_BYTES = 4 * 1024;
 
     private final SocketServer server;
     private final NetSocket socket;
-    private RecordParser parser;
+    private final byte[] header = new byte[Frames.HEADER_BYTES];
+    private int headerFilled;
+    private long length;
+    private Buffer payload;
     private long requestTimer = NO_TIMER;
     private long replyTimer = NO_TIMER;
-    private long reservedBytes;
-    private boolean headerRead;
+    /** Bytes of the payload held against the server's shared pool. */
+    private long pooledBytes;
+    private boolean reading;
     private boolean answered;
     private boolean dispatched;
     private boolean closed;
@@ -40,60 +59,108 @@ final class Exchange {
     /** Starts reading, or answers busy at once when the server has too many connections. */
     void begin(boolean busy) {
         socket.closeHandler(ignored -> ended());
+        allowHalfClosure();
         if (busy) {
             socket.pause();
             answer(SocketServer.BUSY_FRAME);
             return;
         }
+        reading = true;
         requestTimer = server.vertx().setTimer(server.requestWaitMillis(), id -> timedOut());
-        parser = RecordParser.newFixed(Frames.HEADER_BYTES, socket);
-        // A read error or the client closing early (a truncated frame) just ends the connection:
-        // there is nobody left to read an answer.
-        parser.exceptionHandler(e -> socket.close());
-        parser.endHandler(ignored -> socket.close());
-        parser.handler(this::record);
+        // A read error just ends the connection: there is nobody left to read an answer.
+        socket.exceptionHandler(e -> socket.close());
+        socket.endHandler(ignored -> inputEnded());
+        socket.handler(this::arrived);
     }
 
-    private void record(Buffer record) {
-        if (record.length() != (headerRead ? reservedBytes : Frames.HEADER_BYTES)) {
-            // At end-of-stream the parser hands over what it holds, short: a truncated frame,
-            // and nobody left to answer.
+    /**
+     * Keeps the connection open when the client shuts its output: the answer can still reach it.
+     * Without it Netty closes the channel at the client's end-of-stream, and a request already read
+     * and carried out went unanswered.
+     */
+    private void allowHalfClosure() {
+        if (socket instanceof NetSocketInternal internal) {
+            internal.channelHandlerContext().channel().config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+            internal.eventHandler(event -> {
+                if (event instanceof ChannelInputShutdownEvent) {
+                    inputEnded();
+                }
+            });
+        }
+    }
+
+    /** The client will send nothing more: a request cut short is closed unanswered; a whole one is answered. */
+    private void inputEnded() {
+        if (reading) {
             stopReading();
             socket.close();
-            return;
         }
-        if (!headerRead) {
-            header(record);
-            return;
-        }
-        stopReading();
-        dispatched = true;
-        server.answering();
-        server.dispatch(record).onComplete(result -> {
-            if (result.failed()) {
-                LOG.errorf(result.cause(), "a request on %s could not be handled", server.socket());
-            }
-            answer(result.succeeded() ? result.result() : SocketServer.FAILED_FRAME);
-        });
     }
 
-    private void header(Buffer header) {
-        headerRead = true;
-        long length = Frames.readLength(header.getBytes());
+    private void arrived(Buffer chunk) {
+        if (!reading) {
+            return;
+        }
+        int at = 0;
+        while (headerFilled < Frames.HEADER_BYTES && at < chunk.length()) {
+            header[headerFilled++] = chunk.getByte(at++);
+        }
+        if (headerFilled < Frames.HEADER_BYTES) {
+            return;
+        }
+        if (payload == null && !header()) {
+            return;
+        }
+        int take = (int) Math.min(length - payload.length(), chunk.length() - at);
+        if (take > 0 && !hold(take)) {
+            stopReading();
+            answer(SocketServer.BUSY_FRAME);
+            return;
+        }
+        payload.appendBuffer(chunk, at, take);
+        if (payload.length() == length) {
+            stopReading();
+            dispatch();
+        }
+    }
+
+    /** Reads the length; false when it was refused (answered already). */
+    private boolean header() {
+        length = Frames.readLength(header);
         String refusal = Frames.checkLength(length);
         if (refusal != null) {
             // Answered now, before reading any more: the rest may be gigabytes.
             stopReading();
             answer(Frames.encode(new ErrorReply(refusal, null)));
-            return;
+            return false;
         }
-        if (!server.reserve(length)) {
-            stopReading();
-            answer(SocketServer.BUSY_FRAME);
-            return;
+        payload = Buffer.buffer((int) Math.min(length, FIRST_CAPACITY_BYTES));
+        return true;
+    }
+
+    /** Counts {@code bytes} more of payload; false when the shared pool cannot hold their part of it. */
+    private boolean hold(int bytes) {
+        long before = Math.max(0, payload.length() - SocketServer.CONNECTION_OWN_BYTES);
+        long after = Math.max(0, payload.length() + bytes - SocketServer.CONNECTION_OWN_BYTES);
+        long more = after - before;
+        if (more > 0) {
+            if (!server.reserve(more)) {
+                return false;
+            }
+            pooledBytes += more;
         }
-        reservedBytes = length;
-        parser.fixedSizeMode((int) length);
+        return true;
+    }
+
+    private void dispatch() {
+        dispatched = true;
+        server.answering();
+        server.dispatch(payload).onComplete(result -> {
+            if (result.failed()) {
+                LOG.errorf(result.cause(), "a request on %s could not be handled", server.socket());
+            }
+            answer(result.succeeded() ? result.result() : SocketServer.FAILED_FRAME);
+        });
     }
 
     private void timedOut() {
@@ -104,9 +171,10 @@ final class Exchange {
 
     /** Reads nothing more from this connection: one request per connection. */
     private void stopReading() {
+        reading = false;
         cancel(requestTimer);
         requestTimer = NO_TIMER;
-        parser.pause();
+        socket.pause();
     }
 
     /** Writes the one reply, then closes once it is written (or after a bounded wait for it). */
@@ -130,7 +198,7 @@ final class Exchange {
         }
         cancel(requestTimer);
         cancel(replyTimer);
-        server.ended(reservedBytes);
+        server.ended(pooledBytes);
     }
 
     private void cancel(long timer) {

@@ -54,8 +54,18 @@ public final class SocketServer implements AutoCloseable {
     public static final int REPLY_WRITE_SECONDS = 60;
     /** Connections open at once; past it a new one is answered {@code SERVER_BUSY}. */
     public static final int CONNECTIONS_MAX = 1_024;
-    /** Request bytes held at once across connections (16 frames at the limit); past it, busy. */
+    /**
+     * Request bytes held at once across connections beyond each one's own {@link #CONNECTION_OWN_BYTES}
+     * (16 frames at the limit), counted as they arrive; the connection whose bytes would pass it is
+     * answered busy.
+     */
     public static final long BUFFERED_BYTES_MAX = 256L * 1024 * 1024;
+    /**
+     * The bytes of a request each connection holds outside the shared pool, so that connections
+     * filling the pool with large frames never starve small requests (at most 64 MiB in all, over
+     * {@link #CONNECTIONS_MAX} connections).
+     */
+    public static final int CONNECTION_OWN_BYTES = 64 * 1024;
     /** The worker pool: handlers that wait on disks, SQLite or HTTP run here, this many at once. */
     public static final int WORKER_THREADS = 16;
     /** Vert.x's blocked-thread warning for a handler: above the longest client wait (reindex, 30 min). */
