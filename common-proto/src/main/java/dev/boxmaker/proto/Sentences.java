@@ -158,6 +158,12 @@ public final class Sentences {
         return "nothing answers on " + socket + " (is the daemon running?); see runbook " + runbook;
     }
 
+    /** The socket is there (or its folder is), but this user may not open it: {@code EACCES}, not a daemon down. */
+    public static String notPermitted(Path socket, String runbook) {
+        return "the socket " + socket + " exists, but this user may not open it (permission denied); run this"
+                + " as the user the daemons run as; see runbook " + runbook;
+    }
+
     public static String noReply(Path socket, long seconds, String runbook) {
         return "no reply from " + socket + " within " + Numbers.grouped(seconds) + " seconds; see runbook " + runbook;
     }
