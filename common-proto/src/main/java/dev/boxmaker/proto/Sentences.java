@@ -231,6 +231,12 @@ public final class Sentences {
                 + "; resume from a position the reader returned, or from the record count alone";
     }
 
+    /** A symbolic link where a session's folder or file must be (issue 27): refused, never followed. */
+    public static String linkRefused(Path path) {
+        return "refused " + path + ": it is a symbolic link, and nothing under sessions/ is followed;"
+                + " a session's folder and files must be its own";
+    }
+
     public static String logPositionInvalid(long records, long bytes) {
         return "a session log position needs 0 <= records <= bytes, not " + Numbers.grouped(records)
                 + " records at byte " + Numbers.grouped(bytes);

@@ -19,7 +19,10 @@ import java.io.Reader;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.channels.Channels;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -59,7 +62,8 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
         }
         List<String> names;
         try (Stream<Path> list = Files.list(dir)) {
-            names = list.map(p -> p.getFileName().toString()).filter(SessionId::isValid).sorted()
+            names = list.filter(p -> !Files.isSymbolicLink(p)).map(p -> p.getFileName().toString())
+                    .filter(SessionId::isValid).sorted()
                     .limit(SESSIONS_LISTED_MAX).toList();
         }
         StringBuilder out = new StringBuilder();
@@ -79,7 +83,9 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
     }
 
     private String show(String arg) throws HandlerRefusal, IOException {
-        if (!SessionId.isValid(arg) || !Files.isDirectory(SessionLogs.dir(home, SessionId.of(arg)))) {
+        // A folder that is a link is no session of this home: nothing under sessions/ is followed.
+        if (!SessionId.isValid(arg)
+                || !Files.isDirectory(SessionLogs.dir(home, SessionId.of(arg)), LinkOption.NOFOLLOW_LINKS)) {
             throw new HandlerRefusal(Sentences.noSuchSession(arg));
         }
         Path file = SessionLogs.file(home, SessionId.of(arg));
@@ -91,7 +97,7 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
         long whole = lines(file);
         StringBuilder out = new StringBuilder();
         StringBuilder line = new StringBuilder();
-        try (Reader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
+        try (Reader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(SessionLogs.open(file, StandardOpenOption.READ)),
                 StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
                         .onUnmappableCharacter(CodingErrorAction.REPLACE)))) {
             for (long shownLines = 0; shownLines < whole; ) {
@@ -124,7 +130,7 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
         }
         long n = 0;
         byte[] buffer = new byte[64 * 1024];
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Channels.newInputStream(SessionLogs.open(file, StandardOpenOption.READ))) {
             for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
                 for (int i = 0; i < read; i++) {
                     if (buffer[i] == '\n') {

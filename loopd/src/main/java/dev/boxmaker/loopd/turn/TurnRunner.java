@@ -103,6 +103,7 @@ public final class TurnRunner {
                 throw new HandlerRefusal(Sentences.TURN_STOPPED_PARTWAY);
             }
         } catch (IOException e) {
+            SessionLoader.logIfLink(e);
             throw new HandlerRefusal(Sentences.logWriteFailed(id.value(), e.getMessage()));
         }
     }
