@@ -26,6 +26,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.jboss.logging.Logger;
 
 /**
  * {@code loop_admin} (wire.md): {@code sessions} lists every session with its start and record
@@ -33,6 +34,8 @@ import java.util.stream.Stream;
  * owner's terminal.
  */
 public final class LoopAdminHandler implements Handler<LoopAdmin> {
+    private static final Logger LOG = Logger.getLogger(LoopAdminHandler.class);
+
     /** The most sessions {@code sessions} lists, newest names last. */
     public static final int SESSIONS_LISTED_MAX = 1_000;
     /** The longest {@code show} answer; a longer log is cut with a note. */
@@ -62,7 +65,8 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
         }
         List<String> names;
         try (Stream<Path> list = Files.list(dir)) {
-            names = list.filter(p -> !Files.isSymbolicLink(p)).map(p -> p.getFileName().toString())
+            names = list.filter(p -> !Files.isSymbolicLink(p) && !Files.isSymbolicLink(p.resolve(SessionLogs.LOG_FILE)))
+                    .map(p -> p.getFileName().toString())
                     .filter(SessionId::isValid).sorted()
                     .limit(SESSIONS_LISTED_MAX).toList();
         }
@@ -85,7 +89,12 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
     private String show(String arg) throws HandlerRefusal, IOException {
         // A folder that is a link is no session of this home: nothing under sessions/ is followed.
         if (!SessionId.isValid(arg)
-                || !Files.isDirectory(SessionLogs.dir(home, SessionId.of(arg)), LinkOption.NOFOLLOW_LINKS)) {
+                || !Files.isDirectory(SessionLogs.dir(home, SessionId.of(arg)), LinkOption.NOFOLLOW_LINKS)
+                || Files.isSymbolicLink(SessionLogs.file(home, SessionId.of(arg)))) {
+            // A linked log is no session of this home either: named in loopd's log, never read.
+            if (SessionId.isValid(arg) && Files.isSymbolicLink(SessionLogs.file(home, SessionId.of(arg)))) {
+                LOG.warn(dev.boxmaker.proto.Sentences.linkRefused(SessionLogs.file(home, SessionId.of(arg))));
+            }
             throw new HandlerRefusal(Sentences.noSuchSession(arg));
         }
         Path file = SessionLogs.file(home, SessionId.of(arg));
