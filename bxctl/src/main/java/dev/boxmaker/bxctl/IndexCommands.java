@@ -24,8 +24,11 @@ import picocli.CommandLine.ParentCommand;
  * {@code bxctl memory search <query> [-k N]}, recall's hits without a recall-log line.
  */
 final class IndexCommands {
-    /** The runbook entry a failed reindex names; memoryd's own error frame names it too. */
-    static final String RUNBOOK = "memory-index-damaged";
+    /**
+     * The runbook entry named when memoryd does not answer a reindex or its progress; a reindex
+     * memoryd refuses names its own entry in its error frame ({@code memory-index-damaged}).
+     */
+    static final String RUNBOOK = "memoryd-unreachable";
 
     /** How often a terminal's progress line is refreshed while memoryd rebuilds. */
     static final long PROGRESS_EVERY_MILLIS = 1_000;

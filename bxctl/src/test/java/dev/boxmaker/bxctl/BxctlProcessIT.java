@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -200,6 +201,29 @@ class BxctlProcessIT {
         assertThat(new Run(process.exitValue(), Files.readString(out), Files.readString(err))).isEqualTo(new Run(130, "",
                 "bxctl stopped waiting, but the turn goes on in loopd; read its answer later with:"
                         + " bxctl chat --session chat-abc --last\n"));
+    }
+
+    /**
+     * Issue 27, item 10: a socket this user may not open (EACCES) is said so, not "is the daemon
+     * running?". bxctl runs as another user (nobody, through setpriv) when the test runs as root, who
+     * may open anything; else on a socket made mode 000.
+     */
+    @Test
+    void aSocketThisUserMayNotOpenIsSaidSoWithExitThree() throws Exception {
+        Path socket = home.resolve("run/owner-memory/admin.sock");
+        Path cli = BXCTL.getParent().getParent().resolve("bxctl/target/cli");
+        List<String> command = new ArrayList<>();
+        if ("root".equals(System.getProperty("user.name"))) {
+            command.addAll(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
+        } else {
+            Files.setPosixFilePermissions(socket, java.util.Set.of());
+        }
+        command.addAll(List.of("java", "-cp", cli.resolve("*").toString(), "dev.boxmaker.bxctl.Cli",
+                "--home", home.toString(), "memory", "show"));
+
+        assertThat(run(command, "", "memory", "show")).isEqualTo(new Run(3, "", "the socket " + socket
+                + " exists, but this user may not open it (permission denied); run this as the user the daemons"
+                + " run as; see runbook memoryd-start-failed\n"));
     }
 
     /** bin/bxctl on a standard input that cannot be read: one sentence, no stack trace, exit 4. */

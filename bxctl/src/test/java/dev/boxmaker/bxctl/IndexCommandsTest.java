@@ -55,4 +55,15 @@ class IndexCommandsTest {
         assertThat(got.get()).isEqualTo(new MemoryAdmin("search", "{\"query\":\"launch window\",\"k\":3}"));
         assertThat(out.toString()).isEqualTo("[1] memory · note\nhit\n");
     }
+
+    /** Issue 27, item 10: memoryd down is memoryd-unreachable, not a damaged index. */
+    @Test
+    void reindexWithMemorydDownIsExitThreePointingToMemorydUnreachable(@TempDir Path dir) {
+        Path socket = dir.resolve("admin.sock");
+
+        assertThat(run(socket, "reindex")).isEqualTo(3);
+        assertThat(out.toString()).isEmpty();
+        assertThat(err.toString()).isEqualTo("nothing answers on " + socket
+                + " (is the daemon running?); see runbook memoryd-unreachable\n");
+    }
 }

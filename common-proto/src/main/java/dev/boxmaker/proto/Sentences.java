@@ -185,6 +185,12 @@ public final class Sentences {
         return "nothing answers on " + socket + " (is the daemon running?); see runbook " + runbook;
     }
 
+    /** The socket is there (or its folder is), but this user may not open it: {@code EACCES}, not a daemon down. */
+    public static String notPermitted(Path socket, String runbook) {
+        return "the socket " + socket + " exists, but this user may not open it (permission denied); run this"
+                + " as the user the daemons run as; see runbook " + runbook;
+    }
+
     public static String noReply(Path socket, long seconds, String runbook) {
         return "no reply from " + socket + " within " + Numbers.grouped(seconds) + " seconds; see runbook " + runbook;
     }
@@ -250,6 +256,12 @@ public final class Sentences {
     public static String logNotALineStart(Path file, long bytes) {
         return "byte " + Numbers.grouped(bytes) + " of the session log " + file + " is not the start of a line"
                 + "; resume from a position the reader returned, or from the record count alone";
+    }
+
+    /** A symbolic link where a session's folder or file must be (issue 27): refused, never followed. */
+    public static String linkRefused(Path path) {
+        return "refused " + path + ": it is a symbolic link, and nothing under sessions/ is followed;"
+                + " a session's folder and files must be its own";
     }
 
     public static String logPositionInvalid(long records, long bytes) {

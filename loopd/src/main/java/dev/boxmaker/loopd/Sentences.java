@@ -1,5 +1,6 @@
 package dev.boxmaker.loopd;
 
+import dev.boxmaker.loopd.sockets.TurnHandler;
 import dev.boxmaker.proto.text.Escape;
 import java.nio.file.Path;
 
@@ -54,6 +55,10 @@ public final class Sentences {
     public static final String TURN_STOPPED_PARTWAY = "loopd stopped while this turn ran: the session's log keeps"
             + " what it did so far (the message, and any answers and tool calls of the model), so a tool may have"
             + " run; check before sending it again when loopd is back";
+
+    /** A turn's text past {@code TurnHandler.TURN_TEXT_CHARS_MAX}: refused before anything is read or written. */
+    public static final String TURN_TEXT_TOO_LONG = "the message is longer than a turn may be (at most "
+            + count(TurnHandler.TURN_TEXT_CHARS_MAX) + " characters); nothing was written; send a shorter one";
 
     private Sentences() {
     }

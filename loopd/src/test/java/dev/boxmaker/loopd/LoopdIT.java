@@ -9,7 +9,10 @@ import dev.boxmaker.loopd.testing.ScriptedModel.Reply;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.ClientException;
 import dev.boxmaker.proto.client.SocketClient;
+import dev.boxmaker.loopd.sockets.TurnHandler;
 import dev.boxmaker.proto.testing.HeldLock;
+import dev.boxmaker.proto.testing.RawSocket;
+import dev.boxmaker.proto.wire.Frames;
 import dev.boxmaker.proto.testing.Refusals;
 import dev.boxmaker.proto.testing.TestServers;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
@@ -23,6 +26,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -38,11 +48,15 @@ class LoopdIT {
     static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar").toAbsolutePath();
     static final Duration WAIT = Duration.ofSeconds(30);
     static final long START_WAIT_SECONDS = 60;
+    static final Path MAKE_RUN = Path.of(System.getProperty("boxmaker.root", "..")).resolve("bin/boxmaker-run");
+    static final String TOO_LONG = TurnLimitTest.TOO_LONG;
 
     @TempDir
     Path home;
     private Path config;
     private Process loopd;
+    /** Options before {@code -jar}: none, or the heap {@code make run} gives loopd. */
+    private List<String> jvmOptions = List.of();
     private Vertx vertx;
 
     @BeforeEach
@@ -169,6 +183,82 @@ class LoopdIT {
      */
     static final int FILE_LIMIT_BLOCKS = 256;
 
+    /**
+     * Issue 27, item 2: three turns of nearly 16 MiB at once, on the heap {@code make run} gives
+     * loopd, are each refused with the sentence, as is one character over the limit; loopd still
+     * answers a turn after, as {@code bxctl chat} sends it.
+     */
+    @Test
+    void largeTurnsAreRefusedWithTheSentenceOnMakeRunsHeapAndLoopdGoesOn() throws Exception {
+        try (ScriptedModel model = ScriptedModel.start();
+                FakeMemoryd memoryd = new FakeMemoryd(vertx, home.resolve("run/loop-memory/memory.sock"));
+                FakeBrokerd brokerd = new FakeBrokerd(vertx, home.resolve("run/loop-broker/broker.sock"))) {
+            Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n[model]\nurl = \"" + model.url() + "\"\n");
+            model.whenEmpty(Reply.text("hi"));
+            jvmOptions = List.of("-Xmx" + makeRunHeap("LOOPD_HEAP"));
+            start();
+            ExecutorService clients = Executors.newFixedThreadPool(3);
+            try {
+                String huge = "x".repeat(Frames.FRAME_BYTES_MAX - 1_000);
+                List<Future<Message>> replies = new ArrayList<>();
+                for (int i = 0; i < 3; i++) {
+                    String session = "chat-big" + i;
+                    replies.add(clients.submit(() -> turn(session, huge)));
+                }
+                for (Future<Message> reply : replies) {
+                    assertThat(reply.get(60, TimeUnit.SECONDS)).isEqualTo(new ErrorReply(TOO_LONG, null));
+                }
+            } finally {
+                clients.shutdownNow();
+            }
+            assertThat(turn("chat-1", "y".repeat(TurnHandler.TURN_TEXT_CHARS_MAX + 1))).isEqualTo(new ErrorReply(TOO_LONG, null));
+
+            assertThat(turn("chat-1", "hi")).isEqualTo(new TurnReply(SessionId.of("chat-1"), 1, "hi"));
+            assertThat(home.resolve("sessions/chat-big0")).doesNotExist();
+            assertThat(loopd.isAlive()).isTrue();
+        }
+    }
+
+    /** Issue 27, item 6: connections that only announce 16 MiB leave loopd's socket answering. */
+    @Test
+    void connectionsAnnouncingSixteenMebibytesLeaveTheSocketAnswering() throws Exception {
+        Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n");
+        start();
+        List<RawSocket> announcers = new ArrayList<>();
+        try {
+            for (int i = 0; i < 17; i++) {
+                RawSocket raw = RawSocket.open(socket());
+                announcers.add(raw);
+                raw.write(RawSocket.header(Frames.FRAME_BYTES_MAX));
+            }
+            for (int i = 0; i < 3; i++) {
+                assertThat(turn("chat-" + i, "hello")).isEqualTo(new ErrorReply(Sentences.NO_MODEL, "model-unavailable"));
+            }
+        } finally {
+            for (RawSocket raw : announcers) {
+                raw.close();
+            }
+        }
+    }
+
+    /** Issue 27, item 7: a client that shuts its output after its turn (nc -N) gets the answer. */
+    @Test
+    void aClientThatShutsItsOutputAfterItsTurnGetsTheAnswer() throws Exception {
+        try (ScriptedModel model = ScriptedModel.start();
+                FakeMemoryd memoryd = new FakeMemoryd(vertx, home.resolve("run/loop-memory/memory.sock"));
+                FakeBrokerd brokerd = new FakeBrokerd(vertx, home.resolve("run/loop-broker/broker.sock"))) {
+            Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n[model]\nurl = \"" + model.url() + "\"\n");
+            model.add(Reply.text("answered").after(300));
+            start();
+            try (RawSocket raw = RawSocket.open(socket())) {
+                raw.write(Frames.encode(new Turn(SessionId.of("chat-1"), "hello", null)));
+                raw.shutdownOutput();
+
+                assertThat(raw.receive(WAIT).message()).isEqualTo(new TurnReply(SessionId.of("chat-1"), 1, "answered"));
+            }
+        }
+    }
+
     private Message turn(String session, String text) throws ClientException {
         return SocketClient.call(socket(), new Turn(SessionId.of(session), text, "owner"), WAIT, WAIT, "test");
     }
@@ -179,8 +269,10 @@ class LoopdIT {
 
     /** Starts {@code loopd serve} on the test's configuration, its output in {@code log}; does not wait. */
     private Process launch(Path log) throws Exception {
-        return new ProcessBuilder(java(), "-jar", JAR.toString(), "serve", "--config", config.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<String> command = new ArrayList<>(List.of(java()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", JAR.toString(), "serve", "--config", config.toString()));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
     private void start() throws Exception {
@@ -201,6 +293,13 @@ class LoopdIT {
                 Thread.sleep(100);
             }
         }
+    }
+
+    /** The heap bin/boxmaker-run (make run) gives a daemon: its {@code NAME=value} line. */
+    static String makeRunHeap(String name) throws Exception {
+        Matcher m = Pattern.compile("(?m)^" + name + "=(\\S+)$").matcher(Files.readString(MAKE_RUN));
+        assertThat(m.find()).as(name + " in " + MAKE_RUN).isTrue();
+        return m.group(1);
     }
 
     private static String java() {

@@ -26,6 +26,7 @@ class SentencesTest {
         assertThat(Sentences.TURN_STOPPED_PARTWAY).isEqualTo("loopd stopped while this turn ran: the session's log"
                 + " keeps what it did so far (the message, and any answers and tool calls of the model), so a tool may"
                 + " have run; check before sending it again when loopd is back");
+        assertThat(Sentences.TURN_TEXT_TOO_LONG).isEqualTo(TurnLimitTest.TOO_LONG);
     }
 
     @Test

@@ -12,6 +12,8 @@ public final class ClientException extends Exception {
     public enum Reason {
         /** No socket file, or nobody listening on it: {@code Sentences.noDaemon}. */
         NO_DAEMON,
+        /** The socket exists but this user may not open it ({@code EACCES}): {@code Sentences.notPermitted}. */
+        NOT_PERMITTED,
         /** The connect did not complete in time (the server's backlog is full): {@code connectTimedOut}. */
         CONNECT_TIMED_OUT,
         /** No whole reply in time: {@code noReply}. */

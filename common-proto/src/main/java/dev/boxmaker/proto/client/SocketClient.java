@@ -11,6 +11,7 @@ import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -89,9 +90,22 @@ public final class SocketClient {
                     Sentences.connectTimedOut(socket, timeout.toMillis(), runbook), failure);
         }
         if (failure != null) {
+            if (notPermitted(socket)) {
+                throw new ClientException(Reason.NOT_PERMITTED, socket, Sentences.notPermitted(socket, runbook), failure);
+            }
             // No file, or a file nobody listens on (refused): both mean no daemon is there.
             throw new ClientException(Reason.NO_DAEMON, socket, Sentences.noDaemon(socket, runbook), failure);
         }
+    }
+
+    /**
+     * Whether a failed connect was this user's permission ({@code EACCES}): the socket, or a folder
+     * on its way, is there but not this user's to open. Asked of the file system, not of the
+     * exception's text, which is the C library's and may be translated.
+     */
+    private static boolean notPermitted(Path socket) {
+        // notExists is false when the file's existence cannot be told: a folder this user may not search.
+        return !Files.notExists(socket) && !Files.isWritable(socket);
     }
 
     private static Message exchange(SocketChannel channel, Path socket, byte[] frame, Duration timeout,

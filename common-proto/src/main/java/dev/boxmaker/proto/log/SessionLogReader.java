@@ -80,7 +80,7 @@ public final class SessionLogReader {
     /** The records from {@code from}, a position an earlier read returned, without rescanning. */
     public Batch read(LogPosition from) throws IOException {
         Objects.requireNonNull(from, "from");
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel channel = SessionLogs.open(file, StandardOpenOption.READ)) {
             checkStart(channel, from);
             LineScanner lines = new LineScanner(channel, file, from.bytes(), lineBytesMax);
             try {
@@ -124,7 +124,7 @@ public final class SessionLogReader {
         if (records < 0) {
             throw new IllegalArgumentException(Sentences.logPositionInvalid(records, 0));
         }
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel channel = SessionLogs.open(file, StandardOpenOption.READ)) {
             LineScanner lines = new LineScanner(channel, file, 0, lineBytesMax);
             long offset;
             try {

@@ -10,6 +10,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
@@ -164,15 +165,18 @@ public final class SessionLogWriter implements Closeable {
         }
     }
 
+    /** Opens or creates the log, following no link in the session's folder or for the file. */
     private static FileChannel openOrCreate(Path file) throws IOException {
         FileAttribute<Set<PosixFilePermission>> mode = PosixFilePermissions.asFileAttribute(FILE_MODE);
+        SessionLogs.refuseLink(file.getParent());
         try {
+            // CREATE_NEW follows no link either: a link at the path is "already exists", then refused below.
             FileChannel created = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.READ, StandardOpenOption.WRITE), mode);
+                    StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), mode);
             syncDirectory(file.getParent());
             return created;
         } catch (FileAlreadyExistsException e) {
-            return FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            return SessionLogs.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
         }
     }
 

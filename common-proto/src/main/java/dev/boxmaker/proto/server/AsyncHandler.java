@@ -19,6 +19,15 @@ import java.util.concurrent.CompletionStage;
 public interface AsyncHandler<T extends Message> extends Handler<T> {
     CompletionStage<Message> handleAsync(T request) throws Exception;
 
+    /**
+     * Called by the server when the client left before its answer (the connection closed, or the
+     * client closed its end entirely), with the stage {@link #handleAsync} returned: a handler whose
+     * work is only for that client stops it here. Nothing by default. Called at most once, from any
+     * thread; must not block.
+     */
+    default void clientGone(CompletionStage<Message> stage) {
+    }
+
     /** Not called by the server, which calls {@link #handleAsync}; blocks, for callers outside it. */
     @Override
     default Message handle(T request) throws Exception {

@@ -2,11 +2,15 @@ package dev.boxmaker.proto.server;
 
 import dev.boxmaker.proto.wire.Frames;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.unix.UnixChannel;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.net.NetSocket;
 import io.vertx.core.net.impl.NetSocketInternal;
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
@@ -35,6 +39,8 @@ final class Exchange {
     private static final long NO_TIMER = -1;
     /** The payload buffer's first capacity; it grows from there as bytes arrive. */
     private static final int FIRST_CAPACITY_BYTES = 4 * 1024;
+    /** Nothing, written to learn whether the client can still read (see {@link #clientCanRead}). */
+    private static final ByteBuffer NOTHING = ByteBuffer.allocateDirect(1);
 
     private final SocketServer server;
     private final NetSocket socket;
@@ -46,6 +52,7 @@ final class Exchange {
     private long replyTimer = NO_TIMER;
     /** Bytes of the payload held against the server's shared pool. */
     private long pooledBytes;
+    private final Pending pending = new Pending();
     private boolean reading;
     private boolean answered;
     private boolean dispatched;
@@ -89,11 +96,38 @@ final class Exchange {
         }
     }
 
-    /** The client will send nothing more: a request cut short is closed unanswered; a whole one is answered. */
+    /**
+     * The client will send nothing more: a request cut short is closed unanswered; a whole one is
+     * answered, unless the client closed its end entirely, when its handler hears that it has gone.
+     */
     private void inputEnded() {
         if (reading) {
             stopReading();
             socket.close();
+        } else if (dispatched && !answered && !clientCanRead()) {
+            pending.clientGone();
+            socket.close();
+        }
+    }
+
+    /**
+     * Whether the client's end is still open for reading. A half-closed client and one that closed
+     * entirely look alike to a reader (end-of-stream); a write of nothing tells them apart, as it
+     * fails ({@code EPIPE}) only when the other end is closed. True when it cannot be asked.
+     */
+    private boolean clientCanRead() {
+        if (!(socket instanceof NetSocketInternal internal)) {
+            return true;
+        }
+        Channel channel = internal.channelHandlerContext().channel();
+        if (!(channel instanceof UnixChannel unix)) {
+            return true;
+        }
+        try {
+            unix.fd().write(NOTHING, 0, 0);
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -127,7 +161,7 @@ final class Exchange {
     /** Reads the length; false when it was refused (answered already). */
     private boolean header() {
         length = Frames.readLength(header);
-        String refusal = Frames.checkLength(length);
+        String refusal = server.checkLength(length);
         if (refusal != null) {
             // Answered now, before reading any more: the rest may be gigabytes.
             stopReading();
@@ -155,7 +189,7 @@ final class Exchange {
     private void dispatch() {
         dispatched = true;
         server.answering();
-        server.dispatch(payload).onComplete(result -> {
+        server.dispatch(payload, pending).onComplete(result -> {
             if (result.failed()) {
                 LOG.errorf(result.cause(), "a request on %s could not be handled", server.socket());
             }
@@ -195,6 +229,9 @@ final class Exchange {
         closed = true;
         if (dispatched) {
             server.answered();
+            if (!answered) {
+                pending.clientGone();
+            }
         }
         cancel(requestTimer);
         cancel(replyTimer);

@@ -87,6 +87,8 @@ public final class SocketServer implements AutoCloseable {
     private final String name;
     private final Map<String, Handler<?>> handlers;
     private final long requestWaitMillis;
+    private final long requestBytesMax;
+    private final String tooLarge;
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicLong bufferedBytes = new AtomicLong();
     private final AtomicInteger running = new AtomicInteger();
@@ -111,6 +113,25 @@ public final class SocketServer implements AutoCloseable {
      */
     public SocketServer(Vertx vertx, Path socket, String name, Map<String, ? extends Handler<?>> handlers,
             Duration requestWait) {
+        this(vertx, socket, name, handlers, requestWait, Frames.FRAME_BYTES_MAX, null);
+    }
+
+    /**
+     * A server whose requests are held to fewer bytes than a frame may have, for a socket whose
+     * kinds are all small: a request frame over {@code requestBytesMax} is answered {@code tooLarge}
+     * at its length prefix, before any of it is read, so it never takes a handler's memory.
+     *
+     * @param requestBytesMax at most {@link Frames#FRAME_BYTES_MAX}
+     * @param tooLarge        the refusal of a longer request
+     */
+    public SocketServer(Vertx vertx, Path socket, String name, Map<String, ? extends Handler<?>> handlers,
+            Duration requestWait, long requestBytesMax, String tooLarge) {
+        if (requestBytesMax < 1 || requestBytesMax > Frames.FRAME_BYTES_MAX
+                || (requestBytesMax < Frames.FRAME_BYTES_MAX && tooLarge == null)) {
+            throw new IllegalArgumentException("a request limit needs 1 to 16 MiB and its refusal");
+        }
+        this.requestBytesMax = requestBytesMax;
+        this.tooLarge = tooLarge;
         this.vertx = Objects.requireNonNull(vertx, "vertx");
         if (!vertx.isNativeTransportEnabled()) {
             throw new ServerStartException(Sentences.NATIVE_TRANSPORT_MISSING, vertx.unavailableNativeTransportCause());
@@ -213,6 +234,15 @@ public final class SocketServer implements AutoCloseable {
         return requestWaitMillis;
     }
 
+    /**
+     * The refusal of a request frame of {@code length} bytes (wire.md's, or this server's own
+     * smaller limit's), or null when it is allowed.
+     */
+    String checkLength(long length) {
+        String refusal = Frames.checkLength(length);
+        return refusal == null && length > requestBytesMax ? tooLarge : refusal;
+    }
+
     /** Holds {@code bytes} of request against {@link #BUFFERED_BYTES_MAX}; false when that would pass it. */
     boolean reserve(long bytes) {
         if (bufferedBytes.addAndGet(bytes) > BUFFERED_BYTES_MAX) {
@@ -247,9 +277,9 @@ public final class SocketServer implements AutoCloseable {
      * The reply frame to a whole request frame's payload, computed on the worker pool. Called on the
      * connection's event loop; an {@link AsyncHandler}'s later reply comes back to that event loop.
      */
-    Future<byte[]> dispatch(Buffer payload) {
+    Future<byte[]> dispatch(Buffer payload, Pending pending) {
         Context context = vertx.getOrCreateContext();
-        return workers.executeBlocking(() -> respond(payload), false)
+        return workers.executeBlocking(() -> respond(payload, pending), false)
                 .compose(stage -> Future.fromCompletionStage(stage, context));
     }
 
@@ -259,7 +289,7 @@ public final class SocketServer implements AutoCloseable {
     }
 
     /** Runs on a worker thread: decode, route, handle, frame. Never throws; the stage never fails. */
-    private CompletionStage<byte[]> respond(Buffer payload) {
+    private CompletionStage<byte[]> respond(Buffer payload, Pending pending) {
         Message request;
         try {
             request = Envelope.decode(payload.getBytes());
@@ -273,9 +303,12 @@ public final class SocketServer implements AutoCloseable {
         running.incrementAndGet();
         CompletionStage<Message> reply;
         try {
-            reply = handler instanceof AsyncHandler<?> async
-                    ? handleAsync(async, request)
-                    : CompletableFuture.completedFuture(handle(handler, request));
+            if (handler instanceof AsyncHandler<?> async) {
+                reply = handleAsync(async, request);
+                pending.started(async, reply);
+            } else {
+                reply = CompletableFuture.completedFuture(handle(handler, request));
+            }
         } catch (Exception | StackOverflowError e) {
             // An overflow too (a deep regex, a deep document): it unwound, and the count must go down,
             // or every later close would wait out its bound for a handler that is not running.

@@ -19,8 +19,9 @@ import java.util.Optional;
  * flushed, renamed into place, the folder flushed; a baseline that exists is never overwritten.
  */
 public final class BaselineStore {
-    private static final java.util.Set<StandardOpenOption> CREATE_WRITE = java.util.EnumSet.of(
-            StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+    private static final java.util.Set<java.nio.file.OpenOption> CREATE_WRITE = java.util.Set.of(
+            StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE,
+            java.nio.file.LinkOption.NOFOLLOW_LINKS);
 
     private final Path home;
 
@@ -35,10 +36,15 @@ public final class BaselineStore {
     /** The session's baseline, or empty when it has none yet (a new session). */
     public Optional<Baseline> read(SessionId session) throws IOException {
         Path file = file(session);
-        if (!Files.exists(file)) {
+        SessionLogs.refuseLink(file.getParent());
+        if (!Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }
-        Baseline b = Json.MAPPER.readValue(Files.readAllBytes(file), Baseline.class);
+        byte[] bytes;
+        try (FileChannel ch = SessionLogs.open(file, StandardOpenOption.READ)) {
+            bytes = java.nio.channels.Channels.newInputStream(ch).readAllBytes();
+        }
+        Baseline b = Json.MAPPER.readValue(bytes, Baseline.class);
         if (!b.session().equals(session)) {
             throw new IOException("it names session " + b.session().value());
         }
@@ -50,6 +56,9 @@ public final class BaselineStore {
         Path file = file(baseline.session());
         Path dir = file.getParent();
         createDirs(dir);
+        // Nothing under sessions/ is followed: a linked folder would put the baseline outside the home.
+        SessionLogs.refuseLink(dir);
+        SessionLogs.refuseLink(file);
         if (Files.exists(file)) {
             throw new FileAlreadyExistsException(file.toString());
         }

@@ -22,10 +22,14 @@ import java.io.Reader;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.channels.Channels;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.jboss.logging.Logger;
 
 /**
  * {@code loop_admin} (wire.md): {@code sessions} lists every session with its start and record
@@ -34,6 +38,8 @@ import java.util.stream.Stream;
  * had it ({@code bxctl chat --session ID --last}, after the owner left a turn running).
  */
 public final class LoopAdminHandler implements Handler<LoopAdmin> {
+    private static final Logger LOG = Logger.getLogger(LoopAdminHandler.class);
+
     /** The most sessions {@code sessions} lists, newest names last. */
     public static final int SESSIONS_LISTED_MAX = 1_000;
     /** The longest {@code show} answer; a longer log is cut with a note. */
@@ -64,7 +70,9 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
         }
         List<String> names;
         try (Stream<Path> list = Files.list(dir)) {
-            names = list.map(p -> p.getFileName().toString()).filter(SessionId::isValid).sorted()
+            names = list.filter(p -> !Files.isSymbolicLink(p) && !Files.isSymbolicLink(p.resolve(SessionLogs.LOG_FILE)))
+                    .map(p -> p.getFileName().toString())
+                    .filter(SessionId::isValid).sorted()
                     .limit(SESSIONS_LISTED_MAX).toList();
         }
         StringBuilder out = new StringBuilder();
@@ -113,7 +121,14 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
     }
 
     private String show(String arg) throws HandlerRefusal, IOException {
-        if (!SessionId.isValid(arg) || !Files.isDirectory(SessionLogs.dir(home, SessionId.of(arg)))) {
+        // A folder that is a link is no session of this home: nothing under sessions/ is followed.
+        if (!SessionId.isValid(arg)
+                || !Files.isDirectory(SessionLogs.dir(home, SessionId.of(arg)), LinkOption.NOFOLLOW_LINKS)
+                || Files.isSymbolicLink(SessionLogs.file(home, SessionId.of(arg)))) {
+            // A linked log is no session of this home either: named in loopd's log, never read.
+            if (SessionId.isValid(arg) && Files.isSymbolicLink(SessionLogs.file(home, SessionId.of(arg)))) {
+                LOG.warn(dev.boxmaker.proto.Sentences.linkRefused(SessionLogs.file(home, SessionId.of(arg))));
+            }
             throw new HandlerRefusal(Sentences.noSuchSession(arg));
         }
         Path file = SessionLogs.file(home, SessionId.of(arg));
@@ -125,7 +140,7 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
         long whole = lines(file);
         StringBuilder out = new StringBuilder();
         StringBuilder line = new StringBuilder();
-        try (Reader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
+        try (Reader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(SessionLogs.open(file, StandardOpenOption.READ)),
                 StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
                         .onUnmappableCharacter(CodingErrorAction.REPLACE)))) {
             for (long shownLines = 0; shownLines < whole; ) {
@@ -158,7 +173,7 @@ public final class LoopAdminHandler implements Handler<LoopAdmin> {
         }
         long n = 0;
         byte[] buffer = new byte[64 * 1024];
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Channels.newInputStream(SessionLogs.open(file, StandardOpenOption.READ))) {
             for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
                 for (int i = 0; i < read; i++) {
                     if (buffer[i] == '\n') {

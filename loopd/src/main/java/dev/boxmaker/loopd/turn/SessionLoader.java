@@ -6,6 +6,7 @@ import dev.boxmaker.loopd.baseline.Baseline;
 import dev.boxmaker.loopd.baseline.BaselineStore;
 import dev.boxmaker.loopd.baseline.MemorySource;
 import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.log.LinkRefusedException;
 import dev.boxmaker.proto.log.LogFormatException;
 import dev.boxmaker.proto.log.LogRecord;
 import dev.boxmaker.proto.log.LogTime;
@@ -14,11 +15,13 @@ import dev.boxmaker.proto.log.SessionLogs;
 import dev.boxmaker.proto.server.HandlerRefusal;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jboss.logging.Logger;
 
 /**
  * Finds a session: from its files when it has a baseline (also after a restart), else creates it
@@ -26,6 +29,8 @@ import java.util.Optional;
  * and nothing is written (loopd.md, "Sessions").
  */
 final class SessionLoader {
+    private static final Logger LOG = Logger.getLogger(SessionLoader.class);
+
     private final Path home;
     private final BaselineStore baselines;
     private final MemorySource memory;
@@ -49,6 +54,7 @@ final class SessionLoader {
         try {
             existing = baselines.read(id);
         } catch (IOException | RuntimeException e) {
+            logIfLink(e);
             throw new HandlerRefusal(Sentences.baselineUnreadable(id.value(), e.getMessage()), "session-log-invalid");
         }
         if (existing.isPresent()) {
@@ -65,15 +71,23 @@ final class SessionLoader {
         try {
             baselines.write(baseline);
         } catch (IOException e) {
+            logIfLink(e);
             throw new HandlerRefusal(Sentences.logWriteFailed(id.value(), e.getMessage()));
         }
         return new Session(baseline, records(id));
     }
 
+    /** A link under sessions/ is refused with one log line naming it (its sentence), besides the turn's answer. */
+    static void logIfLink(Exception e) {
+        if (e instanceof LinkRefusedException) {
+            LOG.warn(e.getMessage());
+        }
+    }
+
     private List<LogRecord> records(SessionId id) throws HandlerRefusal {
         Path file = SessionLogs.file(home, id);
         List<LogRecord> out = new ArrayList<>();
-        if (!Files.exists(file)) {
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return out;
         }
         try {
@@ -89,6 +103,7 @@ final class SessionLoader {
             // editor shows after the path. It quotes nothing unescaped.
             throw new HandlerRefusal(Sentences.logInvalid(id.value(), e.getMessage()), "session-log-invalid");
         } catch (IOException | RuntimeException e) {
+            logIfLink(e);
             throw new HandlerRefusal(Sentences.logUnreadable(id.value(), e.getMessage()), "session-log-invalid");
         }
         return out;

@@ -25,6 +25,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -68,7 +69,7 @@ public final class TurnRunner {
         this.clock = clock;
     }
 
-    TurnReply run(Session session, Turn turn) throws HandlerRefusal, InterruptedException {
+    TurnReply run(Session session, Turn turn, BooleanSupplier clientGone) throws HandlerRefusal, InterruptedException {
         SessionId id = turn.session();
         long number = session.nextTurn();
         UserRecord user = new UserRecord(clock.instant(), number, turn.text(), turn.speaker());
@@ -89,7 +90,7 @@ public final class TurnRunner {
                 }
                 log.append(user);
                 log.userWritten = true;
-                String answer = loop(log, session, id, number);
+                String answer = loop(log, session, id, number, clientGone);
                 sessionUpdated(id, number);
                 return new TurnReply(id, number, answer);
             } catch (HandlerRefusal e) {
@@ -112,6 +113,7 @@ public final class TurnRunner {
                 throw new HandlerRefusal(Sentences.TURN_STOPPED_PARTWAY);
             }
         } catch (IOException e) {
+            SessionLoader.logIfLink(e);
             String why = Sentences.logWriteFailed(id.value(), e.getMessage());
             throw new HandlerRefusal(log != null && log.userWritten ? Sentences.messageLogged(why)
                     : Sentences.messageNotLogged(why));
@@ -139,9 +141,10 @@ public final class TurnRunner {
     }
 
     /** Model calls until an answer; the answer's text. Every record is on disk before the next step. */
-    private String loop(TurnLog log, Session session, SessionId id, long number)
+    private String loop(TurnLog log, Session session, SessionId id, long number, BooleanSupplier clientGone)
             throws IOException, HandlerRefusal, InterruptedException {
         for (int call = 1; call <= MODEL_CALLS_MAX; call++) {
+            stopIfGone(clientGone, id, number);
             if (session.tokens() > promptTokensMax) {
                 throw new HandlerRefusal(Sentences.sessionFull(session.tokens(), promptTokensMax));
             }
@@ -181,6 +184,18 @@ public final class TurnRunner {
                     : ToolResult.local(Outcome.FAILED, Sentences.tooManyToolCalls(TOOL_CALLS_PER_ANSWER_MAX));
             log.append(new ToolResultRecord(clock.instant(), number, call.id(), call.name(), result.outcome(),
                     result.text(), result.dataClass(), result.untrusted()));
+        }
+    }
+
+    /**
+     * Stops a turn whose client left, before its next model call: nobody reads its answer, and its
+     * model and tool calls would only cost. The log keeps what the turn did so far, every tool call
+     * answered, as after a stop.
+     */
+    private static void stopIfGone(BooleanSupplier clientGone, SessionId id, long number) throws HandlerRefusal {
+        if (clientGone.getAsBoolean()) {
+            LOG.infof("session %s: turn %d stopped, as its client left", id.value(), number);
+            throw new HandlerRefusal(Sentences.TURN_STOPPED_PARTWAY);
         }
     }
 

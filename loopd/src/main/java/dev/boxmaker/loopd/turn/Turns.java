@@ -18,6 +18,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.jboss.logging.Logger;
 
 /**
  * Every session's turns: one at a time per session, others queued behind it without holding a
@@ -36,6 +38,8 @@ public final class Turns implements AutoCloseable {
     public static final int SESSIONS_CACHED_MAX = 256;
     /** The wait on close for running turns before they are interrupted. */
     public static final long CLOSE_WAIT_SECONDS = 10;
+
+    private static final Logger LOG = Logger.getLogger(Turns.class);
 
     private final SessionLoader loader;
     private final TurnRunner runner;
@@ -117,6 +121,10 @@ public final class Turns implements AutoCloseable {
         }
         Slot queuedOn = taken;
         accepted.reply.whenComplete((r, e) -> {
+            if (accepted.reply.isCancelled()) {
+                LOG.infof("session %s: the client of a turn left before its answer; the turn is stopped",
+                        turn.session().value());
+            }
             synchronized (queuedOn) {
                 queuedOn.queued--;
             }
@@ -152,6 +160,15 @@ public final class Turns implements AutoCloseable {
         return runner == null ? null : runner.modelError();
     }
 
+    /**
+     * The client of the turn whose reply is {@code reply} left before its answer: the reply is
+     * cancelled, so a turn not started never runs, and a running one stops at its next step (before
+     * its next model or tool call), its log keeping what it did so far.
+     */
+    public void clientGone(CompletableFuture<?> reply) {
+        reply.cancel(false);
+    }
+
     /** Turns accepted that have not started: behind a running turn of their session, or about to start. */
     public int waiting() {
         return waiting.size();
@@ -182,7 +199,7 @@ public final class Turns implements AutoCloseable {
             notRun(accepted);
             return null;
         }
-        if (!accepted.started.compareAndSet(false, true)) {
+        if (!accepted.started.compareAndSet(false, true) || accepted.reply.isCancelled()) {
             return null;
         }
         // Counted down before the answer goes out, so a client that has its answer never sees its
@@ -191,7 +208,7 @@ public final class Turns implements AutoCloseable {
         TurnReply reply = null;
         Throwable failure = null;
         try {
-            reply = run(slot, turn);
+            reply = run(slot, turn, accepted.reply::isCancelled);
         } catch (HandlerRefusal | RuntimeException | Error e) {
             failure = e;
         } finally {
@@ -205,12 +222,12 @@ public final class Turns implements AutoCloseable {
         return null;
     }
 
-    private TurnReply run(Slot slot, Turn turn) throws HandlerRefusal {
+    private TurnReply run(Slot slot, Turn turn, BooleanSupplier clientGone) throws HandlerRefusal {
         try {
             if (slot.session == null) {
                 slot.session = loader.load(turn.session());
             }
-            return runner.run(slot.session, turn);
+            return runner.run(slot.session, turn, clientGone);
         } catch (InterruptedException e) {
             // Interrupted before it wrote anything (TurnRunner answers for a turn that had).
             Thread.currentThread().interrupt();

@@ -6,14 +6,20 @@ import dev.boxmaker.proto.log.SessionLogs;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jboss.logging.Logger;
 
 /** The sessions under a home's {@code sessions/} that have a log, as a catch-up reads them. */
 final class SessionDirs {
     private static final Logger LOG = Logger.getLogger(SessionDirs.class);
+    /** Links named in the log already, so a catch-up every turn does not name them again; bounded. */
+    private static final Set<Path> LINKS_LOGGED = ConcurrentHashMap.newKeySet();
+    private static final int LINKS_LOGGED_MAX = 1_024;
 
     private SessionDirs() {
     }
@@ -35,6 +41,21 @@ final class SessionDirs {
         return !out.isEmpty();
     }
 
+    /**
+     * Whether {@code path} is a symbolic link, which is never followed under sessions/: a linked
+     * folder is a session indexed under a second name or outside the home, a linked log a file
+     * outside it read as a session's. Each link is named in one log line, once while memoryd runs.
+     */
+    private static boolean refusedLink(Path path) {
+        if (!Files.isSymbolicLink(path)) {
+            return false;
+        }
+        if (LINKS_LOGGED.size() < LINKS_LOGGED_MAX && LINKS_LOGGED.add(path)) {
+            LOG.warn(dev.boxmaker.proto.Sentences.linkRefused(path));
+        }
+        return true;
+    }
+
     /** Adds to {@code out} the sessions under {@code home} that have a log, until it holds {@code most}. */
     private static void sessions(Path home, TreeSet<String> out, int most) {
         Path dir = home.resolve(SessionLogs.SESSIONS_DIR);
@@ -44,7 +65,11 @@ final class SessionDirs {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path p : entries) {
                 String name = p.getFileName().toString();
-                if (SessionId.isValid(name) && Files.isRegularFile(p.resolve(SessionLogs.LOG_FILE))) {
+                Path log = p.resolve(SessionLogs.LOG_FILE);
+                if (!SessionId.isValid(name) || refusedLink(p) || refusedLink(log)) {
+                    continue;
+                }
+                if (Files.isRegularFile(log, LinkOption.NOFOLLOW_LINKS)) {
                     out.add(name);
                     if (out.size() >= most) {
                         return;
