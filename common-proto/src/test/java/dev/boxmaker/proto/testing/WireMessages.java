@@ -6,14 +6,20 @@ import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.wire.msg.BrokerAdmin;
 import dev.boxmaker.proto.wire.msg.BrokerAdminReply;
+import dev.boxmaker.proto.wire.msg.BrokerStats;
+import dev.boxmaker.proto.wire.msg.BrokerStatsReply;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.LoopAdmin;
 import dev.boxmaker.proto.wire.msg.LoopAdminReply;
+import dev.boxmaker.proto.wire.msg.LoopStats;
+import dev.boxmaker.proto.wire.msg.LoopStatsReply;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
 import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
 import dev.boxmaker.proto.wire.msg.MemoryBlock;
 import dev.boxmaker.proto.wire.msg.MemoryBlockReply;
 import dev.boxmaker.proto.wire.msg.MemoryCall;
+import dev.boxmaker.proto.wire.msg.MemoryStats;
+import dev.boxmaker.proto.wire.msg.MemoryStatsReply;
 import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Ok;
 import dev.boxmaker.proto.wire.msg.Outcome;
@@ -56,6 +62,7 @@ public final class WireMessages {
         Gen<DataClass> dataClass = Generate.enumValues(DataClass.class);
         Gen<Boolean> flag = Generate.booleans();
         Gen<Outcome> outcome = Generate.enumValues(Outcome.class);
+        Gen<Long> optionalCount = Generate.booleans().zip(count, (absent, n) -> absent ? null : n);
         return Generate.pick(List.<Gen<? extends Message>>of(
                 Generate.constant(new MemoryBlock()),
                 text.map(MemoryBlockReply::new),
@@ -76,6 +83,16 @@ public final class WireMessages {
                 session.zip(count, text, TurnReply::new),
                 text.zip(text, LoopAdmin::new),
                 text.map(LoopAdminReply::new),
+                Generate.constant(new MemoryStats()),
+                in -> new MemoryStatsReply(text.generate(in), count.generate(in), optionalCount.generate(in),
+                        optionalCount.generate(in), count.generate(in), text.generate(in), optionalCount.generate(in)),
+                Generate.constant(new BrokerStats()),
+                in -> new BrokerStatsReply(text.generate(in), count.generate(in), optionalCount.generate(in),
+                        count.generate(in), count.generate(in), optional.generate(in)),
+                Generate.constant(new LoopStats()),
+                in -> new LoopStatsReply(text.generate(in), count.generate(in), optionalCount.generate(in),
+                        count.generate(in), count.generate(in), count.generate(in), optional.generate(in),
+                        optional.generate(in)),
                 Generate.constant(new Ok()),
                 text.zip(optional, ErrorReply::new))).flatMap(gen -> gen.map(Message.class::cast));
     }
