@@ -91,6 +91,12 @@ public final class Sentences {
         return "this session is full (" + count(tokens) + " of " + count(tokensMax) + " tokens); start a new session";
     }
 
+    /** Appended to a tool's answer cut to {@code kept} of its {@code chars} characters. */
+    public static String toolResultCut(long chars, long kept) {
+        return "\n[cut: this answer was " + count(chars) + " characters; the first " + count(kept)
+                + " are kept; ask for a smaller part]";
+    }
+
     public static String modelDown(String url, String why) {
         return "the model at " + url + " did not answer after 3 tries (" + why + "); check that it runs"
                 + " (runbook model-unavailable)";
