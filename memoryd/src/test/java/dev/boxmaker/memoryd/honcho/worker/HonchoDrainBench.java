@@ -80,6 +80,7 @@ class HonchoDrainBench {
             floor.add(figures[1]);
             requestsPerItem.add(figures[2]);
         }
+        parts(seed, items);
         double w = median(worker);
         double f = median(floor);
         System.out.printf("HonchoDrainBench: %d items, %d rounds; worker median %.0f items/s, floor median %.0f items/s,"
@@ -139,5 +140,35 @@ class HonchoDrainBench {
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
         return sorted.get(sorted.size() / 2);
+    }
+
+    /** Where a worker's item goes: the REST client's add alone, and the ledger's fsync'd {@code sent} line alone. */
+    private void parts(Path seed, int items) throws Exception {
+        try (FakeHoncho fake = FakeHoncho.start();
+                dev.boxmaker.memoryd.honcho.client.HonchoClient client = dev.boxmaker.memoryd.honcho.client.HonchoClient
+                        .create(fake.url(), "bx-trusted", Optional.empty(), WorkerRig.SHORT)) {
+            client.createWorkspace(null, null);
+            client.createSession("s", Map.of("kyle", new dev.boxmaker.memoryd.honcho.client.HonchoWire.SessionPeer(true, null),
+                    "bx", new dev.boxmaker.memoryd.honcho.client.HonchoWire.SessionPeer(false, null)));
+            long start = System.nanoTime();
+            for (int i = 0; i < items; i++) {
+                LedgerItem item = new LedgerItem.Turn("s", i);
+                client.addMessages("s", List.of(TurnSender.message("kyle", text("question", i), item, 0),
+                        TurnSender.message("bx", text("answer", i), item, 1)));
+            }
+            System.out.printf("HonchoDrainBench parts: the REST client's add alone %.0f items/s%n",
+                    items / ((System.nanoTime() - start) / 1e9));
+        }
+        Path base = System.getProperty("bench.dir") == null ? dir : Path.of(System.getProperty("bench.dir"));
+        Path home = Files.createTempDirectory(base, "ledger");
+        Files.copy(seed.resolve(HonchoLedger.FILE_NAME), home.resolve(HonchoLedger.FILE_NAME));
+        HonchoLedger ledger = HonchoLedger.open(home, Clock.systemUTC());
+        List<HonchoLedger.Waiting> outbox = ledger.outbox();
+        long start = System.nanoTime();
+        for (HonchoLedger.Waiting w : outbox) {
+            ledger.sent(w.item(), List.of("AAAAAAAAAAAAAAAAAAAAA", "BBBBBBBBBBBBBBBBBBBBB"));
+        }
+        System.out.printf("HonchoDrainBench parts: the ledger's sent line alone %.0f items/s%n",
+                outbox.size() / ((System.nanoTime() - start) / 1e9));
     }
 }
