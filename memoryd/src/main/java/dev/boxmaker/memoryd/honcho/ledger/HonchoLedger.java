@@ -47,6 +47,7 @@ public final class HonchoLedger {
     private final Map<String, LedgerLine> pending = new LinkedHashMap<>();
     private final Map<String, Long> sent = new TreeMap<>();
     private final List<LedgerLine> failed = new ArrayList<>();
+    private final Map<String, Long> nowhere = new TreeMap<>();
     private Settled settled = new Settled();
     private long lines;
     private long linesSinceCheckpoint;
@@ -82,6 +83,23 @@ public final class HonchoLedger {
         append(LedgerLine.of(LedgerLine.SENT, now(), item, decision.workspace()).withIds(honchoIds));
     }
 
+    /**
+     * {@link #sent}, its line written but not yet flushed to the disk: it outlives this process (a
+     * SIGKILL) but not a power loss until {@link #flush}. For the worker, which flushes every few items
+     * and looks in Honcho for what a lost line had recorded, so one fsync serves many items.
+     */
+    public synchronized void sentUnflushed(LedgerItem item, List<String> honchoIds) throws IOException {
+        LedgerLine decision = waiting(item);
+        append(LedgerLine.of(LedgerLine.SENT, now(), item, decision.workspace()).withIds(honchoIds), false);
+    }
+
+    /** Flushes every line written so far to the disk. */
+    public synchronized void flush() throws IOException {
+        if (Files.exists(file)) {
+            Durable.flush(file);
+        }
+    }
+
     /** Records that Honcho refused {@code item} ({@code status} 0 for none); it is passed over. */
     public synchronized void failed(LedgerItem item, int status, String kind) throws IOException {
         LedgerLine decision = waiting(item);
@@ -103,6 +121,11 @@ public final class HonchoLedger {
     /** The count of items sent, per workspace. */
     public synchronized Map<String, Long> sentCounts() {
         return Map.copyOf(sent);
+    }
+
+    /** The count of items decided for nowhere, per reason ({@code "null"} for a line without one). */
+    public synchronized Map<String, Long> nowhereCounts() {
+        return Map.copyOf(nowhere);
     }
 
     /** Every {@code failed} line, oldest first. */
@@ -128,7 +151,15 @@ public final class HonchoLedger {
     }
 
     private void append(LedgerLine line) throws IOException {
-        Durable.append(file, WRITER.writeValueAsString(line) + "\n");
+        append(line, true);
+    }
+
+    private void append(LedgerLine line, boolean flushed) throws IOException {
+        if (flushed) {
+            Durable.append(file, WRITER.writeValueAsString(line) + "\n");
+        } else {
+            Durable.appendUnflushed(file, WRITER.writeValueAsString(line) + "\n");
+        }
         apply(line);
         lines++;
         if (++linesSinceCheckpoint >= CHECKPOINT_EVERY_LINES) {
@@ -144,6 +175,7 @@ public final class HonchoLedger {
                 if (!pending.containsKey(key) && !settled.contains(item)) {
                     if (line.workspace() == null) {
                         settled.add(item);
+                        nowhere.merge(String.valueOf(line.why()), 1L, Long::sum);
                     } else {
                         pending.put(key, line);
                     }
@@ -179,6 +211,7 @@ public final class HonchoLedger {
             c.pending().forEach(l -> pending.put(l.item().key(), l));
             failed.addAll(c.failed());
             sent.putAll(c.sent());
+            nowhere.putAll(c.nowhere());
             lines = c.lines();
             from = c.offset();
         }
@@ -224,7 +257,8 @@ public final class HonchoLedger {
         }
         long size = Files.size(file);
         new LedgerCheckpoint(LedgerCheckpoint.VERSION, size, lines, LedgerCheckpoint.head(file, size),
-                settled.toRanges(), List.copyOf(pending.values()), List.copyOf(failed), Map.copyOf(sent))
+                settled.toRanges(), List.copyOf(pending.values()), List.copyOf(failed), Map.copyOf(sent),
+                Map.copyOf(nowhere))
                 .write(checkpointFile);
         linesSinceCheckpoint = 0;
     }
