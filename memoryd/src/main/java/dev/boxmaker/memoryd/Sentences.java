@@ -31,6 +31,32 @@ public final class Sentences {
         return "turn " + turn + " of session " + session + " is not finished in its log; it waits undecided";
     }
 
+    /** Logged once when an outage of brokerd's state socket starts; {@code why} names the runbook entry. */
+    public static String turnsWaitUndecided(String why) {
+        return "turns wait undecided until brokerd answers session_state: " + why;
+    }
+
+    /** Logged once when brokerd's state socket answers again after {@link #turnsWaitUndecided}. */
+    public static final String BROKER_STATE_BACK = "brokerd answers session_state again; the turns that waited are"
+            + " being decided";
+
+    /** A turn's log cannot be read for its decision: it is left undecided until its session's next update. */
+    public static String turnUnreadable(String session, long turn, String why) {
+        return "turn " + turn + " of session " + session + " could not be read for its Honcho decision (" + why
+                + "); it is tried again at the session's next update";
+    }
+
+    /** A decision could not be appended to the ledger: the turn or edit is tried again. */
+    public static String ledgerAppendFailed(String item, String why) {
+        return "could not record the Honcho decision of " + item + " in memory/honcho.jsonl (" + why + ")";
+    }
+
+    /** Logged at start with {@code [honcho]}. */
+    public static String honchoSyncStarted(String url, String trusted, String untrusted, String fleet, long waiting) {
+        return "memoryd syncs to Honcho at " + url + " (workspaces " + trusted + ", " + untrusted + ", " + fleet + "); "
+                + Numbers.grouped(waiting) + " item" + (waiting == 1 ? "" : "s") + " wait in memory/honcho.jsonl";
+    }
+
     /** brokerd answered {@code session_state} with another kind: the turn waits undecided. */
     public static String brokerStateUnexpected(String kind) {
         return "brokerd answered session_state with \"" + Escape.escapeLine(Escape.cut(kind, ENTRY_QUOTED_CHARS_MAX))

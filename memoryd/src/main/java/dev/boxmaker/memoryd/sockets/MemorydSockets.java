@@ -38,7 +38,7 @@ public final class MemorydSockets implements AutoCloseable {
         try {
             sockets.add(vertx, "loop", settings.loopSocket(),
                     Map.of(MemoryBlock.KIND, new MemoryBlockHandler(block),
-                            SessionUpdated.KIND, new SessionUpdatedHandler(index)));
+                            SessionUpdated.KIND, new SessionUpdatedHandler(index, java.util.Optional.empty())));
             sockets.add(vertx, "broker", settings.brokerSocket(),
                     Map.of(MemoryCall.KIND, new MemoryCallHandler(store, recall, index)));
             sockets.add(vertx, "admin", settings.adminSocket(),
