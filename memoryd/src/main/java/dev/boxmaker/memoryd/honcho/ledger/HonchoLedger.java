@@ -47,6 +47,7 @@ public final class HonchoLedger {
     private final Map<String, LedgerLine> pending = new LinkedHashMap<>();
     private final Map<String, Long> sent = new TreeMap<>();
     private final List<LedgerLine> failed = new ArrayList<>();
+    private final Map<String, Long> nowhere = new TreeMap<>();
     private Settled settled = new Settled();
     private long lines;
     private long linesSinceCheckpoint;
@@ -105,6 +106,11 @@ public final class HonchoLedger {
         return Map.copyOf(sent);
     }
 
+    /** The count of items decided for nowhere, per reason ({@code "null"} for a line without one). */
+    public synchronized Map<String, Long> nowhereCounts() {
+        return Map.copyOf(nowhere);
+    }
+
     /** Every {@code failed} line, oldest first. */
     public synchronized List<LedgerLine> failures() {
         return List.copyOf(failed);
@@ -144,6 +150,7 @@ public final class HonchoLedger {
                 if (!pending.containsKey(key) && !settled.contains(item)) {
                     if (line.workspace() == null) {
                         settled.add(item);
+                        nowhere.merge(String.valueOf(line.why()), 1L, Long::sum);
                     } else {
                         pending.put(key, line);
                     }
@@ -179,6 +186,7 @@ public final class HonchoLedger {
             c.pending().forEach(l -> pending.put(l.item().key(), l));
             failed.addAll(c.failed());
             sent.putAll(c.sent());
+            nowhere.putAll(c.nowhere());
             lines = c.lines();
             from = c.offset();
         }
@@ -224,7 +232,8 @@ public final class HonchoLedger {
         }
         long size = Files.size(file);
         new LedgerCheckpoint(LedgerCheckpoint.VERSION, size, lines, LedgerCheckpoint.head(file, size),
-                settled.toRanges(), List.copyOf(pending.values()), List.copyOf(failed), Map.copyOf(sent))
+                settled.toRanges(), List.copyOf(pending.values()), List.copyOf(failed), Map.copyOf(sent),
+                Map.copyOf(nowhere))
                 .write(checkpointFile);
         linesSinceCheckpoint = 0;
     }

@@ -1,0 +1,137 @@
+package dev.boxmaker.memoryd.honcho.worker;
+
+import dev.boxmaker.memoryd.config.HonchoSettings;
+import dev.boxmaker.memoryd.honcho.client.HonchoClient;
+import dev.boxmaker.memoryd.honcho.client.HonchoClients;
+import dev.boxmaker.memoryd.honcho.client.HonchoFailure;
+import dev.boxmaker.memoryd.honcho.client.HonchoWire;
+import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
+import dev.boxmaker.memoryd.honcho.mirror.MirrorOp;
+import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
+import dev.boxmaker.memoryd.honcho.mirror.Peer;
+import dev.boxmaker.proto.text.Sanitize;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An edit's mirror plan, op by op in order (the M5c spec, section 4's second table): conclusions
+ * created and deleted in the trusted workspace, fleet notes and retractions as messages from the
+ * agent's peer. The ops done are kept for the item in this run, so a try after an outage resumes
+ * where the last stopped; an op of an item that may have been sent before is looked for first.
+ * A conclusion's Honcho id is remembered from its creation in this run, else found by content.
+ */
+final class EditSender {
+    /** The Honcho session of fleet notes whose Boxmaker session is not known: the agent's name and this. */
+    static final String NOTES_SESSION_SUFFIX = "-notes";
+    /** The most conclusion ids remembered from this run's creations. */
+    static final int REMEMBERED_CONCLUSIONS_MAX = 10_000;
+
+    private final HonchoSettings settings;
+    private final HonchoClients clients;
+    private final Places places;
+    private final Map<String, List<String>> done = new HashMap<>();
+    private final Map<String, String> created = new java.util.LinkedHashMap<>(16, 0.75f, false) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+            return size() > REMEMBERED_CONCLUSIONS_MAX;
+        }
+    };
+
+    EditSender(HonchoSettings settings, HonchoClients clients, Places places) {
+        this.settings = settings;
+        this.clients = clients;
+        this.places = places;
+    }
+
+    /** Sends {@code plan}'s ops not yet done; Honcho's ids of what each made or deleted, in order. */
+    List<String> send(LedgerItem.Edit item, MirrorPlan plan, boolean lookFirst) throws HonchoFailure, Unsendable {
+        List<String> ids = done.computeIfAbsent(item.key(), k -> new ArrayList<>());
+        for (int i = ids.size(); i < plan.ops().size(); i++) {
+            ids.add(op(item, plan.ops().get(i), i, lookFirst).orElse(""));
+        }
+        List<String> made = new ArrayList<>(ids);
+        made.removeIf(String::isEmpty);
+        return made;
+    }
+
+    /** Forgets the ops done for {@code item}: it is settled. */
+    void forget(LedgerItem item) {
+        done.remove(item.key());
+    }
+
+    private Optional<String> op(LedgerItem.Edit item, MirrorOp op, int index, boolean lookFirst)
+            throws HonchoFailure, Unsendable {
+        if (op instanceof MirrorOp.CreateConclusion c) {
+            return Optional.of(create(c, lookFirst));
+        }
+        if (op instanceof MirrorOp.DeleteConclusion d) {
+            return delete(d);
+        }
+        if (op instanceof MirrorOp.FleetMessage m) {
+            return Optional.of(fleet(item, index, m.content(), m.session(), lookFirst));
+        }
+        MirrorOp.FleetRetraction r = (MirrorOp.FleetRetraction) op;
+        return Optional.of(fleet(item, index, r.message(), r.session(), lookFirst));
+    }
+
+    private String create(MirrorOp.CreateConclusion c, boolean lookFirst) throws HonchoFailure, Unsendable {
+        HonchoClient client = client(settings.trusted());
+        String peer = peer(c.peer());
+        String content = conclusionText(c.content());
+        places.workspace(client);
+        places.peer(client, peer);
+        String session = c.session() == null ? null : places.forStamp(client, c.session());
+        Optional<String> there = lookFirst ? Lookups.conclusion(client, peer, content) : Optional.empty();
+        String id = there.isPresent() ? there.get() : client.createConclusions(List.of(
+                new HonchoWire.ConclusionCreate(content, peer, peer, session))).get(0).id();
+        created.put(peer + "\n" + content, id);
+        return id;
+    }
+
+    private Optional<String> delete(MirrorOp.DeleteConclusion d) throws HonchoFailure, Unsendable {
+        HonchoClient client = client(settings.trusted());
+        String peer = peer(d.peer());
+        String content = conclusionText(d.content());
+        places.workspace(client);
+        String id = created.get(peer + "\n" + content);
+        Optional<String> found = id != null ? Optional.of(id) : Lookups.conclusion(client, peer, content);
+        if (found.isPresent()) {
+            client.deleteConclusion(found.get());
+            created.remove(peer + "\n" + content);
+        }
+        return found;
+    }
+
+    private String fleet(LedgerItem.Edit item, int index, String text, String session, boolean lookFirst)
+            throws HonchoFailure, Unsendable {
+        HonchoClient client = client(settings.fleet());
+        places.workspace(client);
+        String name = places.forStamp(client, session == null ? settings.agent() + NOTES_SESSION_SUFFIX : session);
+        if (lookFirst) {
+            Optional<String> there = Lookups.message(client, name, item.key(), index);
+            if (there.isPresent()) {
+                return there.get();
+            }
+        }
+        return client.addMessages(name, List.of(TurnSender.message(settings.agent(), conclusionText(text), item,
+                index))).get(0).id();
+    }
+
+    /** A conclusion's or note's text as sent: neutralised, within one message's size (entries are far shorter). */
+    private static String conclusionText(String content) {
+        return Texts.parts(content).get(0);
+    }
+
+    private String peer(Peer peer) {
+        return peer == Peer.OWNER ? settings.owner() : settings.agent();
+    }
+
+    private HonchoClient client(String workspace) throws Unsendable {
+        return clients.client(workspace).orElseThrow(() -> new Unsendable(Unsendable.UNKNOWN_WORKSPACE));
+    }
+}

@@ -1,0 +1,173 @@
+package dev.boxmaker.memoryd.honcho.worker;
+
+import dev.boxmaker.memoryd.config.HonchoSettings;
+import dev.boxmaker.memoryd.honcho.client.HonchoClients;
+import dev.boxmaker.memoryd.honcho.client.HonchoTimeouts;
+import dev.boxmaker.memoryd.honcho.decide.TurnRecords;
+import dev.boxmaker.memoryd.honcho.fake.FakeHoncho;
+import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
+import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
+import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
+import dev.boxmaker.proto.Label;
+import dev.boxmaker.proto.secrets.Secret;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+/** A worker against a fake Honcho, with a real ledger in a temporary directory and the items it sends in memory. */
+final class WorkerRig implements AutoCloseable {
+    static final String AGENT = "bx";
+    static final String OWNER = "kyle";
+    static final String TRUSTED = "bx-trusted";
+    static final String UNTRUSTED = "bx-untrusted";
+    static final String FLEET = "fleet";
+    static final HonchoTimeouts SHORT = new HonchoTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(5),
+            Duration.ofSeconds(5), 2, Duration.ofMillis(50));
+    static final Backoff QUICK = new Backoff(Duration.ofMillis(100), Duration.ofMillis(400));
+    private static final long WAIT_MILLIS = 60_000;
+
+    final FakeHoncho fake;
+    final Path dir;
+    final HonchoSettings settings;
+    final Map<String, TurnRecords> turns = new ConcurrentHashMap<>();
+    final Map<String, MirrorPlan> edits = new ConcurrentHashMap<>();
+    final List<LogRecord> logs = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final Handler handler = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            logs.add(record);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+    private final Logger root = Logger.getLogger("dev.boxmaker.memoryd.honcho");
+    private final Level level = root.getLevel();
+    HonchoLedger ledger;
+    HonchoClients clients;
+    HonchoWorker worker;
+
+    WorkerRig(Path dir, Map<String, Secret> keys) throws IOException {
+        this.fake = FakeHoncho.start();
+        this.dir = dir;
+        this.settings = new HonchoSettings(fake.url(), AGENT, OWNER, TRUSTED, UNTRUSTED, FLEET, List.of(), keys);
+        root.addHandler(handler);
+        root.setLevel(Level.ALL);
+        this.ledger = HonchoLedger.open(dir, Clock.systemUTC());
+        this.clients = HonchoClients.open(settings, SHORT);
+    }
+
+    WorkerRig(Path dir) throws IOException {
+        this(dir, Map.of());
+    }
+
+    final ItemSource source = new ItemSource() {
+        @Override
+        public Optional<TurnRecords> turn(String session, long turn) {
+            return Optional.ofNullable(turns.get(session + "/" + turn));
+        }
+
+        @Override
+        public Optional<MirrorPlan> edit(String editId) {
+            return Optional.ofNullable(edits.get(editId));
+        }
+    };
+
+    /** A finished turn in the source and decided for {@code workspace} in the ledger. */
+    LedgerItem.Turn turn(String workspace, String session, long turn, String speaker, String text, String reply)
+            throws IOException {
+        turns.put(session + "/" + turn, new TurnRecords(turn, speaker, text, reply, Label.SESSION_START));
+        LedgerItem.Turn item = new LedgerItem.Turn(session, turn);
+        ledger.decided(item, Optional.of(workspace), "clean");
+        return item;
+    }
+
+    LedgerItem.Edit edit(String workspace, MirrorPlan plan) throws IOException {
+        edits.put(plan.edit(), plan);
+        LedgerItem.Edit item = new LedgerItem.Edit(plan.edit());
+        ledger.decided(item, Optional.of(workspace), plan.reason());
+        return item;
+    }
+
+    HonchoWorker start(Backoff backoff) {
+        worker = new HonchoWorker(ledger, clients, settings, source, Clock.systemUTC(), backoff);
+        worker.start();
+        return worker;
+    }
+
+    HonchoWorker start() {
+        return start(QUICK);
+    }
+
+    /** The "crash": the worker stopped, the ledger read again from its file, a new worker started. */
+    HonchoWorker restart(Backoff backoff) throws IOException {
+        worker.close();
+        ledger = HonchoLedger.open(dir, Clock.systemUTC());
+        return start(backoff);
+    }
+
+    /** Waits until the outbox is empty (or only holds what {@code skip} workspaces hold). */
+    void drained() {
+        waitFor(() -> ledger.outbox().isEmpty(), "the outbox to drain");
+    }
+
+    static void waitFor(BooleanSupplier done, String what) {
+        long until = System.nanoTime() + WAIT_MILLIS * 1_000_000;
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > until) {
+                throw new AssertionError("waited " + WAIT_MILLIS + " ms for " + what);
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    /** The formatted messages of the worker's log lines. */
+    List<String> lines() {
+        synchronized (logs) {
+            return logs.stream().filter(r -> r.getLoggerName().equals(HonchoWorker.class.getName()))
+                    .map(WorkerRig::text).toList();
+        }
+    }
+
+    /** Every captured line of every logger under {@code dev.boxmaker.memoryd.honcho}, formatted, with its exception's message. */
+    List<String> allText() {
+        synchronized (logs) {
+            return logs.stream().map(r -> text(r) + (r.getThrown() == null ? "" : " " + r.getThrown())).toList();
+        }
+    }
+
+    static String text(LogRecord r) {
+        return r instanceof org.jboss.logmanager.ExtLogRecord e ? e.getFormattedMessage() : r.getMessage();
+    }
+
+    @Override
+    public void close() {
+        if (worker != null) {
+            worker.close();
+        }
+        clients.close();
+        fake.close();
+        root.removeHandler(handler);
+        root.setLevel(level);
+    }
+}
