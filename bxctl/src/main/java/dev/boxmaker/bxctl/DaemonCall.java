@@ -29,6 +29,15 @@ final class DaemonCall {
      */
     static <T extends Message> int run(Bxctl top, Path socket, Message request, Duration replyWait,
             String runbook, Class<T> type, Function<T, String> text) {
+        return run(top, socket, request, replyWait, runbook, type, text, false);
+    }
+
+    /**
+     * As {@link #run(Bxctl, Path, Message, Duration, String, Class, Function)}; with {@code textIsJson},
+     * {@code --json} prints {@code text(reply)} as it is, a JSON document the daemon wrote for scripts.
+     */
+    static <T extends Message> int run(Bxctl top, Path socket, Message request, Duration replyWait,
+            String runbook, Class<T> type, Function<T, String> text, boolean textIsJson) {
         PrintWriter out = top.out();
         PrintWriter err = top.err();
         Message reply;
@@ -55,7 +64,7 @@ final class DaemonCall {
             return Exit.REFUSED;
         }
         if (top.json) {
-            out.println(toJson(reply));
+            out.println(textIsJson ? text.apply(type.cast(reply)) : toJson(reply));
         } else {
             out.println(Escape.escape(text.apply(type.cast(reply))));
         }

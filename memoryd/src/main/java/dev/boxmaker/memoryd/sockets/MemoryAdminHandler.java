@@ -86,7 +86,7 @@ public final class MemoryAdminHandler implements Handler<MemoryAdmin> {
             throw new HandlerRefusal(Sentences.syncArgInvalid(arg), null);
         }
         if (honcho.isEmpty()) {
-            return new MemoryAdminReply(Sentences.FLEET_MEMORY_NOT_CONFIGURED);
+            return new MemoryAdminReply(arg.isEmpty() ? Sentences.FLEET_MEMORY_NOT_CONFIGURED : SyncText.notConfiguredJson());
         }
         var report = honcho.get().report();
         return new MemoryAdminReply(arg.isEmpty() ? SyncText.text(report) : SyncText.json(report));

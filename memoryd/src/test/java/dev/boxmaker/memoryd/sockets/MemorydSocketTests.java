@@ -107,7 +107,8 @@ class MemorydSocketTests {
         assertThat(call("run/owner-memory/admin.sock", new MemoryAdmin("sync", ""))).isEqualTo(new MemoryAdminReply(
                 "fleet memory is not configured: memoryd.toml has no [honcho] section, so nothing is synced to Honcho"));
         assertThat(call("run/owner-memory/admin.sock", new MemoryAdmin("sync", "json"))).isEqualTo(new MemoryAdminReply(
-                "fleet memory is not configured: memoryd.toml has no [honcho] section, so nothing is synced to Honcho"));
+                "{\"configured\":false,\"message\":\"fleet memory is not configured: memoryd.toml has no [honcho]"
+                        + " section, so nothing is synced to Honcho\"}"));
         assertThat(call("run/owner-memory/admin.sock", new MemoryAdmin("sync", "all"))).isEqualTo(
                 new ErrorReply("sync takes no argument but json; it was given \"all\"", null));
         assertThat(TempHome.home.resolve("memory/honcho.jsonl")).doesNotExist();

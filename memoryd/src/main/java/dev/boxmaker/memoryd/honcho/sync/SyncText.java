@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd.honcho.sync;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.honcho.worker.FailedItem;
 import dev.boxmaker.memoryd.honcho.worker.SyncReport;
@@ -17,6 +18,8 @@ import java.io.UncheckedIOException;
 public final class SyncText {
     /** The most failed items the text lists per workspace; the rest are counted. JSON lists them all. */
     public static final int FAILED_SHOWN_MAX = 50;
+
+    private static final String CONFIGURED = "configured";
 
     private SyncText() {
     }
@@ -43,9 +46,22 @@ public final class SyncText {
         return text.append(Sentences.syncSpeakerless(report.speakerless())).toString();
     }
 
+    /** The report as one JSON object: {@code configured} true, {@code workspaces}, {@code speakerless}. */
     public static String json(SyncReport report) {
+        ObjectNode node = Json.MAPPER.createObjectNode().put(CONFIGURED, true);
+        node.setAll((ObjectNode) Json.MAPPER.valueToTree(report));
+        return write(node);
+    }
+
+    /** What {@code --json} prints without {@code [honcho]}: {@code configured} false and the sentence. */
+    public static String notConfiguredJson() {
+        return write(Json.MAPPER.createObjectNode().put(CONFIGURED, false)
+                .put("message", Sentences.FLEET_MEMORY_NOT_CONFIGURED));
+    }
+
+    private static String write(ObjectNode node) {
         try {
-            return Json.MAPPER.writeValueAsString(report);
+            return Json.MAPPER.writeValueAsString(node);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

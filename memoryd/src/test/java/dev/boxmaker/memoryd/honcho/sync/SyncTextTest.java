@@ -47,7 +47,7 @@ class SyncTextTest {
 
     @Test
     void theJsonIsTheWholeReport() {
-        assertThat(SyncText.json(REPORT)).isEqualTo("{\"workspaces\":[{\"workspace\":\"bx-trusted\",\"role\":\"trusted\","
+        assertThat(SyncText.json(REPORT)).isEqualTo("{\"configured\":true,\"workspaces\":[{\"workspace\":\"bx-trusted\",\"role\":\"trusted\","
                 + "\"sent\":1204,\"waiting\":3,\"failed\":1,\"oldestWaitingSeconds\":45,"
                 + "\"outageSince\":\"2026-12-02T08:00:00Z\",\"keyRefused\":false,\"failedItems\":[{\"item\":"
                 + "\"turn/mm-abc/3\",\"status\":422,\"kind\":\"refused\",\"at\":\"2026-12-02T07:58:00Z\"}]},"
