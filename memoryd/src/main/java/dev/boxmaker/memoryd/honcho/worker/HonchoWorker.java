@@ -26,6 +26,12 @@ import org.jboss.logging.Logger;
  * and the next goes. A refused key stops that workspace's items only. An item that may have been
  * sent before its {@code sent} line was written (those waiting when the worker starts, and any whose
  * try lost its answer) is looked for in Honcho before anything of it is sent again.
+ *
+ * <p>Which items those are at start: the thread settles each item (a {@code sent} or {@code failed}
+ * line) before it tries the next of the same workspace, and tries the same item again after an
+ * outage or an unwritable ledger, so an item tried and not settled is always the oldest waiting item
+ * of its workspace (an item of a workspace whose key is refused is skipped, never tried, and a 401
+ * commits nothing). So the oldest waiting item of each workspace is looked for, and no other.
  */
 public final class HonchoWorker implements AutoCloseable {
     /** How long {@link #close} waits for the thread to end. */
@@ -63,13 +69,18 @@ public final class HonchoWorker implements AutoCloseable {
         this.edits = new EditSender(settings, clients, places);
     }
 
-    /** Starts the one daemon thread {@value #THREAD_NAME}; every item waiting now is looked for before it is sent. */
+    /** Starts the one daemon thread {@value #THREAD_NAME}; the oldest waiting item of each workspace is looked for first. */
     public void start() {
         synchronized (lock) {
             if (thread != null) {
                 throw new IllegalStateException("the Honcho worker is started already");
             }
-            ledger.outbox().forEach(w -> lookFirst.add(w.item().key()));
+            Set<String> workspaces = new HashSet<>();
+            for (HonchoLedger.Waiting w : ledger.outbox()) {
+                if (workspaces.add(w.workspace())) {
+                    lookFirst.add(w.item().key());
+                }
+            }
             woken = true;
             thread = new Thread(this::run, THREAD_NAME);
             thread.setDaemon(true);

@@ -8,6 +8,7 @@ import dev.boxmaker.memoryd.honcho.decide.Speakers;
 import dev.boxmaker.memoryd.honcho.decide.TurnRecords;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -65,6 +66,9 @@ final class TurnSender {
     }
 
     static HonchoWire.MessageCreate message(String peer, String content, LedgerItem item, int part) {
-        return new HonchoWire.MessageCreate(peer, content, Map.of(ITEM, item.key(), PART, part), null);
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put(ITEM, item.key());
+        metadata.put(PART, part);
+        return new HonchoWire.MessageCreate(peer, content, metadata, null);
     }
 }

@@ -208,4 +208,19 @@ class HonchoWorkerTests {
         assertThat(rig.lines()).contains("the worker cannot send turn/mm-8/4 to workspace bx-trusted: missing; it is"
                 + " marked failed and the worker goes on (runbook honcho-send-refused)");
     }
+
+    @Test
+    void atStartOnlyTheOldestWaitingItemOfEachWorkspaceIsLookedFor() throws Exception {
+        rig.turn(TRUSTED, "mm-9", 0, OWNER, "one", "r1");
+        rig.turn(UNTRUSTED, "mm-10", 0, OWNER, "two", "r2");
+        rig.turn(TRUSTED, "mm-9", 1, OWNER, "three", "r3");
+        rig.turn(UNTRUSTED, "mm-10", 1, OWNER, "four", "r4");
+        rig.start();
+        rig.drained();
+
+        List<String> looked = rig.fake.requests().stream().filter(r -> r.path().endsWith("/messages/list"))
+                .map(r -> r.body().replaceAll(".*\"boxmaker_item\":\"([^\"]+)\".*", "$1")).distinct().toList();
+        assertThat(looked).containsExactly("turn/mm-9/0", "turn/mm-10/0");
+        assertThat(contents(rig.fake.messages(TRUSTED, "mm-9"))).containsExactly("one", "r1", "three", "r3");
+    }
 }
