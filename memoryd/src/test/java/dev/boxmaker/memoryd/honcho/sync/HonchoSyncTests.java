@@ -168,4 +168,30 @@ class HonchoSyncTests {
                 bx-fleet (fleet): 1 sent, 0 waiting, 0 failed
                 1 turn had no speaker, or one that cannot be a Honcho peer name, and went nowhere""");
     }
+
+    static String lastEditId() throws Exception {
+        String[] parts = Files.readString(HonchoHome.home.resolve("memory/honcho.jsonl")).split("\"edit\":\"");
+        return parts[parts.length - 1].substring(0, 15);
+    }
+
+    @Test
+    @Order(5)
+    void aReplaceIsADeletionAndACreationARemoveADeletionAndAFleetNotesUndoARetractionBesideIt() throws Exception {
+        memory("mm-clean", "{\"action\": \"add\", \"file\": \"memory\", \"text\": \"the build runs on two cores\"}",
+                false);
+        memory("mm-clean", "{\"action\": \"replace\", \"file\": \"memory\", \"old\": \"the build runs on two cores\","
+                + " \"text\": \"the build runs on four cores\"}", false);
+        drained();
+        assertThat(contents(HonchoHome.fake.conclusions(TRUSTED))).containsExactly("the build runs on four cores");
+        memory("mm-clean", "{\"action\": \"remove\", \"file\": \"memory\", \"old\": \"the build runs on four cores\"}",
+                false);
+        drained();
+        assertThat(HonchoHome.fake.conclusions(TRUSTED)).isEmpty();
+
+        memory("mm-ferry", "{\"action\": \"note\", \"text\": \"the ferry leaves at nine\"}", true);
+        assertThat(admin("undo", lastEditId())).contains("the note is retracted");
+        drained();
+        assertThat(contents(HonchoHome.fake.messages(FLEET, "mm-ferry"))).containsExactly("the ferry leaves at nine",
+                "retracted: the ferry leaves at nine");
+    }
 }
