@@ -56,6 +56,7 @@ public final class TurnDeciding implements AutoCloseable {
     private final HonchoSettings honcho;
     private final Collection<String> secretValues;
     private final Runnable wake;
+    private final long retryMillis;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "memoryd-honcho-decide");
         t.setDaemon(true);
@@ -73,6 +74,13 @@ public final class TurnDeciding implements AutoCloseable {
      */
     public TurnDeciding(Path home, BrokerStateClient broker, HonchoLedger ledger, HonchoSettings honcho,
             Collection<String> secretValues, Runnable wake) {
+        this(home, broker, ledger, honcho, secretValues, wake, TimeUnit.SECONDS.toMillis(RETRY_UNDECIDED_SECONDS));
+    }
+
+    /** With another retry period, so a test of the periodic retry takes less than 30 s. */
+    TurnDeciding(Path home, BrokerStateClient broker, HonchoLedger ledger, HonchoSettings honcho,
+            Collection<String> secretValues, Runnable wake, long retryMillis) {
+        this.retryMillis = retryMillis;
         this.home = home;
         this.broker = broker;
         this.ledger = ledger;
@@ -83,8 +91,7 @@ public final class TurnDeciding implements AutoCloseable {
 
     /** Starts the periodic retry of the turns that wait undecided. */
     public void start() {
-        thread.scheduleWithFixedDelay(() -> guarded(null, 0), RETRY_UNDECIDED_SECONDS, RETRY_UNDECIDED_SECONDS,
-                TimeUnit.SECONDS);
+        thread.scheduleWithFixedDelay(() -> guarded(null, 0), retryMillis, retryMillis, TimeUnit.MILLISECONDS);
     }
 
     /** {@code session} has finished turn {@code turn}: queues its decision, and returns at once. */

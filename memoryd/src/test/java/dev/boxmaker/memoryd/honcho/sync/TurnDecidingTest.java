@@ -229,4 +229,24 @@ class TurnDecidingTest {
         assertThat(ledgerLines()).isEmpty();
         assertThat(deciding.undecidedCount()).isZero();
     }
+
+    @Test
+    void anUndecidedTurnIsDecidedByThePeriodicRetryWithoutAnotherUpdate() throws Exception {
+        deciding.close();
+        deciding = new TurnDeciding(home, new BrokerStateClient(socket), ledger, HONCHO, List.of(),
+                wakes::incrementAndGet, 200);
+        handler = new SessionUpdatedHandler(index, Optional.of(deciding));
+        deciding.start();
+        log("mm-a", user(1, "hello", "kyle"), reply(1, "hi"));
+        updated("mm-a", 1);
+        assertThat(ledgerLines()).isEmpty();
+        try (RunningServer b = brokerd(DataClass.PRIVATE, false, Duration.ZERO)) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (ledgerLines().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+        }
+        assertThat(ledgerLines()).containsExactly(decided("mm-a", 1, "bx-trusted", "clean"));
+        assertThat(wakes.get()).isEqualTo(1);
+    }
 }
