@@ -83,6 +83,23 @@ public final class HonchoLedger {
         append(LedgerLine.of(LedgerLine.SENT, now(), item, decision.workspace()).withIds(honchoIds));
     }
 
+    /**
+     * {@link #sent}, its line written but not yet flushed to the disk: it outlives this process (a
+     * SIGKILL) but not a power loss until {@link #flush}. For the worker, which flushes every few items
+     * and looks in Honcho for what a lost line had recorded, so one fsync serves many items.
+     */
+    public synchronized void sentUnflushed(LedgerItem item, List<String> honchoIds) throws IOException {
+        LedgerLine decision = waiting(item);
+        append(LedgerLine.of(LedgerLine.SENT, now(), item, decision.workspace()).withIds(honchoIds), false);
+    }
+
+    /** Flushes every line written so far to the disk. */
+    public synchronized void flush() throws IOException {
+        if (Files.exists(file)) {
+            Durable.flush(file);
+        }
+    }
+
     /** Records that Honcho refused {@code item} ({@code status} 0 for none); it is passed over. */
     public synchronized void failed(LedgerItem item, int status, String kind) throws IOException {
         LedgerLine decision = waiting(item);
@@ -134,7 +151,15 @@ public final class HonchoLedger {
     }
 
     private void append(LedgerLine line) throws IOException {
-        Durable.append(file, WRITER.writeValueAsString(line) + "\n");
+        append(line, true);
+    }
+
+    private void append(LedgerLine line, boolean flushed) throws IOException {
+        if (flushed) {
+            Durable.append(file, WRITER.writeValueAsString(line) + "\n");
+        } else {
+            Durable.appendUnflushed(file, WRITER.writeValueAsString(line) + "\n");
+        }
         apply(line);
         lines++;
         if (++linesSinceCheckpoint >= CHECKPOINT_EVERY_LINES) {

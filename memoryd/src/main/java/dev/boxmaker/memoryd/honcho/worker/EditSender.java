@@ -33,6 +33,8 @@ final class EditSender {
     private final HonchoClients clients;
     private final Places places;
     private final Map<String, List<String>> done = new HashMap<>();
+    /** Whether the op being sent added anything to Honcho (a look-up that found it adds nothing). */
+    private boolean added;
     private final Map<String, String> created = new java.util.LinkedHashMap<>(16, 0.75f, false) {
         private static final long serialVersionUID = 1L;
 
@@ -49,14 +51,17 @@ final class EditSender {
     }
 
     /** Sends {@code plan}'s ops not yet done; Honcho's ids of what each made or deleted, in order. */
-    List<String> send(LedgerItem.Edit item, MirrorPlan plan, boolean lookFirst) throws HonchoFailure, Unsendable {
+    TurnSender.Sent send(LedgerItem.Edit item, MirrorPlan plan, boolean lookFirst) throws HonchoFailure, Unsendable {
         List<String> ids = done.computeIfAbsent(item.key(), k -> new ArrayList<>());
+        boolean found = lookFirst && ids.isEmpty();
         for (int i = ids.size(); i < plan.ops().size(); i++) {
+            added = false;
             ids.add(op(item, plan.ops().get(i), i, lookFirst).orElse(""));
+            found &= !added;
         }
         List<String> made = new ArrayList<>(ids);
         made.removeIf(String::isEmpty);
-        return made;
+        return new TurnSender.Sent(made, found);
     }
 
     /** Forgets the ops done for {@code item}: it is settled. */
@@ -87,6 +92,7 @@ final class EditSender {
         places.peer(client, peer);
         String session = c.session() == null ? null : places.forStamp(client, c.session());
         Optional<String> there = lookFirst ? Lookups.conclusion(client, peer, content) : Optional.empty();
+        added = there.isEmpty();
         String id = there.isPresent() ? there.get() : client.createConclusions(List.of(
                 new HonchoWire.ConclusionCreate(content, peer, peer, session))).get(0).id();
         created.put(peer + "\n" + content, id);
@@ -101,6 +107,7 @@ final class EditSender {
         String id = created.get(peer + "\n" + content);
         Optional<String> found = id != null ? Optional.of(id) : Lookups.conclusion(client, peer, content);
         if (found.isPresent()) {
+            added = true;
             client.deleteConclusion(found.get());
             created.remove(peer + "\n" + content);
         }
@@ -118,6 +125,7 @@ final class EditSender {
                 return there.get();
             }
         }
+        added = true;
         return client.addMessages(name, List.of(TurnSender.message(settings.agent(), conclusionText(text), item,
                 index))).get(0).id();
     }

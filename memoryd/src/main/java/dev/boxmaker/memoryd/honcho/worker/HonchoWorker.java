@@ -27,16 +27,24 @@ import org.jboss.logging.Logger;
  * sent before its {@code sent} line was written (those waiting when the worker starts, and any whose
  * try lost its answer) is looked for in Honcho before anything of it is sent again.
  *
- * <p>Which items those are at start: the thread settles each item (a {@code sent} or {@code failed}
- * line) before it tries the next of the same workspace, and tries the same item again after an
- * outage or an unwritable ledger, so an item tried and not settled is always the oldest waiting item
- * of its workspace (an item of a workspace whose key is refused is skipped, never tried, and a 401
- * commits nothing). So the oldest waiting item of each workspace is looked for, and no other.
+ * <p>Which items those are. The thread settles each item before it tries the next of the same
+ * workspace, and tries the same item again after an outage or an unwritable ledger. A {@code failed}
+ * line is flushed to the disk at once; {@code sent} lines are flushed every {@link #FLUSH_EVERY_ITEMS}
+ * items, every {@link #FLUSH_EVERY_MILLIS} ms and whenever a pass ends, so one fsync serves many
+ * items. A SIGKILL loses no line written; a power loss can lose the last {@code sent} lines, whose
+ * items are then the first waiting ones of their workspaces, followed by at most one item tried and
+ * not settled. So at start, each workspace's waiting items are looked for in order until one is not
+ * found in Honcho (it is then sent, and no later item is looked for); while running, an item whose
+ * try found Honcho unreachable or whose line could not be written is looked for at its next try.
  */
 public final class HonchoWorker implements AutoCloseable {
     /** How long {@link #close} waits for the thread to end. */
     public static final long CLOSE_WAIT_MILLIS = 5_000;
     public static final String THREAD_NAME = "honcho-worker";
+    /** The most {@code sent} lines written before the ledger is flushed to the disk. */
+    public static final int FLUSH_EVERY_ITEMS = 100;
+    /** The longest a {@code sent} line waits to be flushed while the worker drains. */
+    public static final long FLUSH_EVERY_MILLIS = 200;
     private static final Logger LOG = Logger.getLogger(HonchoWorker.class);
 
     private final HonchoLedger ledger;
@@ -50,6 +58,10 @@ public final class HonchoWorker implements AutoCloseable {
     private final EditSender edits;
     private final Set<String> keyRefused = ConcurrentHashMap.newKeySet();
     private final Set<String> lookFirst = new HashSet<>();
+    /** Workspaces whose waiting items are looked for in order, at start, until one is not found. */
+    private final Set<String> looking = new HashSet<>();
+    private int unflushed;
+    private long flushedAt = System.nanoTime();
     private final Object lock = new Object();
     private boolean woken;
     private volatile boolean stopping;
@@ -69,18 +81,13 @@ public final class HonchoWorker implements AutoCloseable {
         this.edits = new EditSender(settings, clients, places);
     }
 
-    /** Starts the one daemon thread {@value #THREAD_NAME}; the oldest waiting item of each workspace is looked for first. */
+    /** Starts the one daemon thread {@value #THREAD_NAME}; each workspace's first waiting items are looked for first. */
     public void start() {
         synchronized (lock) {
             if (thread != null) {
                 throw new IllegalStateException("the Honcho worker is started already");
             }
-            Set<String> workspaces = new HashSet<>();
-            for (HonchoLedger.Waiting w : ledger.outbox()) {
-                if (workspaces.add(w.workspace())) {
-                    lookFirst.add(w.item().key());
-                }
-            }
+            ledger.outbox().forEach(w -> looking.add(w.workspace()));
             woken = true;
             thread = new Thread(this::run, THREAD_NAME);
             thread.setDaemon(true);
@@ -111,9 +118,11 @@ public final class HonchoWorker implements AutoCloseable {
             t = thread;
         }
         if (t != null && t != Thread.currentThread()) {
-            t.interrupt();
             try {
-                t.join(CLOSE_WAIT_MILLIS);
+                // An interrupt closes a file channel mid-write: the thread is given time to end by itself first.
+                t.join(CLOSE_WAIT_MILLIS / 2);
+                t.interrupt();
+                t.join(CLOSE_WAIT_MILLIS / 2);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -126,6 +135,9 @@ public final class HonchoWorker implements AutoCloseable {
                 woken = false;
             }
             Optional<Duration> wait = drain();
+            if (flush() == Step.LEDGER_UNWRITABLE && wait.isEmpty()) {
+                wait = Optional.of(backoff.first());
+            }
             synchronized (lock) {
                 long until = wait.map(d -> System.nanoTime() + d.toNanos()).orElse(0L);
                 while (!stopping && (wait.isPresent() ? System.nanoTime() < until : !woken)) {
@@ -170,9 +182,9 @@ public final class HonchoWorker implements AutoCloseable {
     private Step sendOne(HonchoLedger.Waiting waiting) {
         LedgerItem item = waiting.item();
         String key = item.key();
-        List<String> ids;
+        TurnSender.Sent sent;
         try {
-            ids = attempt(waiting);
+            sent = attempt(waiting);
         } catch (HonchoFailure f) {
             return failure(waiting, f);
         } catch (Unsendable u) {
@@ -184,12 +196,37 @@ public final class HonchoWorker implements AutoCloseable {
             return settle(item, () -> ledger.failed(item, 0, Unsendable.ERROR));
         }
         outage.answered();
-        return settle(item, () -> ledger.sent(item, ids));
+        if (!sent.found()) {
+            looking.remove(waiting.workspace());
+        }
+        Step step = settle(item, () -> ledger.sentUnflushed(item, sent.ids()));
+        if (step == Step.NEXT && (++unflushed >= FLUSH_EVERY_ITEMS
+                || System.nanoTime() - flushedAt > FLUSH_EVERY_MILLIS * 1_000_000)) {
+            return flush();
+        }
+        return step;
     }
 
-    private List<String> attempt(HonchoLedger.Waiting waiting) throws HonchoFailure, Unsendable {
+    /** Flushes the {@code sent} lines written since the last flush. */
+    private Step flush() {
+        if (unflushed == 0) {
+            flushedAt = System.nanoTime();
+            return Step.NEXT;
+        }
+        try {
+            ledger.flush();
+        } catch (IOException e) {
+            LOG.error(Sentences.honchoLedgerUnwritable("the sent lines", e.getClass().getSimpleName()));
+            return Step.LEDGER_UNWRITABLE;
+        }
+        unflushed = 0;
+        flushedAt = System.nanoTime();
+        return Step.NEXT;
+    }
+
+    private TurnSender.Sent attempt(HonchoLedger.Waiting waiting) throws HonchoFailure, Unsendable {
         LedgerItem item = waiting.item();
-        boolean look = lookFirst.contains(item.key());
+        boolean look = lookFirst.contains(item.key()) || looking.contains(waiting.workspace());
         try {
             if (item instanceof LedgerItem.Turn turn) {
                 HonchoClient client = clients.client(waiting.workspace())

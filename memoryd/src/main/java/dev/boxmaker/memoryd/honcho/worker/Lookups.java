@@ -27,7 +27,8 @@ final class Lookups {
     static Map<Integer, String> messages(HonchoClient client, String session, String item) throws HonchoFailure {
         Map<Integer, String> found = new TreeMap<>();
         Map<String, Object> filter = Map.of("metadata", Map.of(TurnSender.ITEM, item));
-        for (String name : Places.names(session)) {
+        for (int number = 1; number <= Places.SESSIONS_PER_BOXMAKER_SESSION_MAX; number++) {
+            String name = Places.name(session, number);
             HonchoWire.Page<HonchoWire.Message> page;
             try {
                 page = client.listMessages(name, filter);

@@ -4,12 +4,10 @@ import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.client.HonchoClient;
 import dev.boxmaker.memoryd.honcho.client.HonchoFailure;
 import dev.boxmaker.memoryd.honcho.client.HonchoWire;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -82,15 +80,7 @@ final class Places {
         return made(client, session, session(client, session));
     }
 
-    /** Every Honcho session name {@code session} may have in a workspace, base first. */
-    static List<String> names(String session) {
-        List<String> names = new ArrayList<>();
-        for (int n = 1; n <= SESSIONS_PER_BOXMAKER_SESSION_MAX; n++) {
-            names.add(name(session, n));
-        }
-        return names;
-    }
-
+    /** The name of {@code session}'s {@code number}th Honcho session in a workspace: the base name, then -2, -3… */
     static String name(String session, int number) {
         return number == 1 ? session : session + "-" + number;
     }

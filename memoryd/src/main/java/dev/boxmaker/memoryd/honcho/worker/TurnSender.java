@@ -35,7 +35,7 @@ final class TurnSender {
     }
 
     /** Sends {@code item}; {@code lookFirst} when it may be in Honcho already. Honcho's message ids, in order. */
-    List<String> send(HonchoClient client, LedgerItem.Turn item, TurnRecords records, boolean lookFirst)
+    Sent send(HonchoClient client, LedgerItem.Turn item, TurnRecords records, boolean lookFirst)
             throws HonchoFailure, Unsendable {
         String speaker = Speakers.peerName(records.speaker()).orElseThrow(() -> new Unsendable(Unsendable.NO_PEER));
         List<HonchoWire.MessageCreate> messages = new ArrayList<>();
@@ -62,7 +62,11 @@ final class TurnSender {
                 ids.put((Integer) batch.get(i).metadata().get(PART), added.get(i).id());
             }
         }
-        return List.copyOf(ids.values());
+        return new Sent(List.copyOf(ids.values()), missing.isEmpty());
+    }
+
+    /** What a send made: Honcho's ids, and whether all of it was found there already (nothing added). */
+    record Sent(List<String> ids, boolean found) {
     }
 
     static HonchoWire.MessageCreate message(String peer, String content, LedgerItem item, int part) {

@@ -135,4 +135,22 @@ class HonchoLedgerTest {
         Files.writeString(file(), "{\"event\":\"decided\",\"session\":\"mm-b\",\"turn\":1,\"workspace\":\"w\",\"why\":\"c\"}\n");
         assertThat(open().outbox()).extracting(Waiting::item).containsExactly(new LedgerItem.Turn("mm-b", 1));
     }
+
+    @Test
+    void aSentLineWrittenUnflushedReadsBackAsSentAndCountsForNowhereAreKept() throws Exception {
+        HonchoLedger ledger = open();
+        LedgerItem.Turn turn = new LedgerItem.Turn("mm-u", 0);
+        ledger.decided(turn, java.util.Optional.of("bx-trusted"), "clean");
+        ledger.decided(new LedgerItem.Turn("mm-u", 1), java.util.Optional.empty(), "no-speaker");
+        ledger.sentUnflushed(turn, java.util.List.of("AAAAAAAAAAAAAAAAAAAAA"));
+        ledger.flush();
+        assertThat(java.nio.file.Files.readString(memory.resolve(HonchoLedger.FILE_NAME))).endsWith(
+                "{\"event\":\"sent\",\"time\":\"2026-12-02T08:00:00Z\",\"session\":\"mm-u\",\"turn\":0,"
+                + "\"workspace\":\"bx-trusted\",\"ids\":[\"AAAAAAAAAAAAAAAAAAAAA\"]}\n");
+        ledger.checkpoint();
+        HonchoLedger again = open();
+        assertThat(again.outbox()).isEmpty();
+        assertThat(again.sentCounts()).isEqualTo(java.util.Map.of("bx-trusted", 1L));
+        assertThat(again.nowhereCounts()).isEqualTo(java.util.Map.of("no-speaker", 1L));
+    }
 }

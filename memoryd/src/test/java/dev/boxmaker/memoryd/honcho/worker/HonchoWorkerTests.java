@@ -210,7 +210,7 @@ class HonchoWorkerTests {
     }
 
     @Test
-    void atStartOnlyTheOldestWaitingItemOfEachWorkspaceIsLookedFor() throws Exception {
+    void atStartEachWorkspaceIsLookedForInOrderUntilAnItemIsNotFound() throws Exception {
         rig.turn(TRUSTED, "mm-9", 0, OWNER, "one", "r1");
         rig.turn(UNTRUSTED, "mm-10", 0, OWNER, "two", "r2");
         rig.turn(TRUSTED, "mm-9", 1, OWNER, "three", "r3");
@@ -222,5 +222,29 @@ class HonchoWorkerTests {
                 .map(r -> r.body().replaceAll(".*\"boxmaker_item\":\"([^\"]+)\".*", "$1")).distinct().toList();
         assertThat(looked).containsExactly("turn/mm-9/0", "turn/mm-10/0");
         assertThat(contents(rig.fake.messages(TRUSTED, "mm-9"))).containsExactly("one", "r1", "three", "r3");
+    }
+
+    @Test
+    void sentLinesLostToAPowerLossAreFoundInHonchoAndNothingIsSentTwice() throws Exception {
+        for (int t = 0; t < 3; t++) {
+            rig.turn(TRUSTED, "mm-11", t, OWNER, "text " + t, "reply " + t);
+        }
+        rig.edit(TRUSTED, new MirrorPlan("2026-12-02-0011",
+                List.of(new MirrorOp.CreateConclusion(Peer.AGENT, "a fact", "mm-11")), MirrorPlan.MIRRORED));
+        rig.start();
+        rig.drained();
+        rig.worker.close();
+        Path file = dir.resolve("honcho.jsonl");
+        List<String> decided = Files.readAllLines(file).stream().filter(l -> l.contains("\"decided\"")).toList();
+        Files.write(file, decided);
+        rig.restart(WorkerRig.QUICK);
+        rig.turn(TRUSTED, "mm-11", 3, OWNER, "text 3", "reply 3");
+        rig.worker.wake();
+        rig.drained();
+
+        assertThat(contents(rig.fake.messages(TRUSTED, "mm-11"))).containsExactly("text 0", "reply 0", "text 1",
+                "reply 1", "text 2", "reply 2", "text 3", "reply 3");
+        assertThat(contents(rig.fake.conclusions(TRUSTED))).containsExactly("a fact");
+        assertThat(rig.ledger.sentCounts()).isEqualTo(Map.of(TRUSTED, 5L));
     }
 }

@@ -128,10 +128,14 @@ final class WorkerRig implements AutoCloseable {
     }
 
     static void waitFor(BooleanSupplier done, String what) {
-        long until = System.nanoTime() + WAIT_MILLIS * 1_000_000;
+        waitFor(done, what, WAIT_MILLIS);
+    }
+
+    static void waitFor(BooleanSupplier done, String what, long waitMillis) {
+        long until = System.nanoTime() + waitMillis * 1_000_000;
         while (!done.getAsBoolean()) {
             if (System.nanoTime() > until) {
-                throw new AssertionError("waited " + WAIT_MILLIS + " ms for " + what);
+                throw new AssertionError("waited " + waitMillis + " ms for " + what);
             }
             try {
                 Thread.sleep(10);
