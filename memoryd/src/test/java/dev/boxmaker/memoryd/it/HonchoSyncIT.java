@@ -196,8 +196,13 @@ class HonchoSyncIT {
         System.out.println("HonchoSyncIT: sent lines at each kill " + sentAtKill);
     }
 
+    /** The ledger's sent lines; none before its first line is written. */
     long sentLines() throws Exception {
-        try (Stream<String> lines = Files.lines(home.resolve("memory/honcho.jsonl"))) {
+        Path ledger = home.resolve("memory/honcho.jsonl");
+        if (!Files.exists(ledger)) {
+            return 0;
+        }
+        try (Stream<String> lines = Files.lines(ledger)) {
             return lines.filter(l -> l.startsWith("{\"event\":\"sent\"")).count();
         }
     }
