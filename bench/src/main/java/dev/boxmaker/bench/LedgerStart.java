@@ -51,7 +51,7 @@ public final class LedgerStart {
                 Files.size(ledger), whole.get(rounds / 2), fromCheckpoint.get(rounds / 2), rounds, whole, fromCheckpoint);
     }
 
-    private static void write(Path ledger, long lines) throws Exception {
+    static void write(Path ledger, long lines) throws Exception {
         String time = "\"time\":\"2026-12-02T08:00:00Z\"";
         try (BufferedWriter out = Files.newBufferedWriter(ledger, StandardCharsets.UTF_8)) {
             for (long i = 0; i < (lines - WAITING) / 2; i++) {

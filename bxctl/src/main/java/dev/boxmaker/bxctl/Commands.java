@@ -14,7 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * The whole tree is built when the command line names no command, when a help, version or unknown
  * option comes before the command (the top's usage lists every command), and for
  * {@code generate-completion}, whose script covers every command. {@code memory} is built the same
- * way one level down: with the one command that comes right after it, else with all seven.
+ * way one level down: with the one command that comes right after it, else with all eight.
  */
 final class Commands {
     /** bxctl's commands, in the order {@code bxctl --help} lists them. */
@@ -22,7 +22,8 @@ final class Commands {
             "approvals", "approve", "audit", "deny", "grants");
 
     /** memory's commands, in the order {@code bxctl memory --help} lists them: the class, then the methods. */
-    static final List<String> MEMORY_NAMES = List.of("search", "accept", "log", "pending", "reject", "show", "undo");
+    static final List<String> MEMORY_NAMES = List.of("search", "accept", "log", "pending", "reject", "show", "sync",
+            "undo");
 
     /** The top-level options that may come before a command without the whole tree being built. */
     private static final Set<String> PLAIN_OPTIONS = Set.of("--home", "--memory-socket", "--admin-socket",

@@ -29,9 +29,18 @@ final class DaemonCall {
      */
     static <T extends Message> int run(Bxctl top, Path socket, Message request, Duration replyWait,
             String runbook, Class<T> type, Function<T, String> text) {
+        return run(top, socket, request, replyWait, runbook, type, text, false);
+    }
+
+    /**
+     * As {@link #run(Bxctl, Path, Message, Duration, String, Class, Function)}; with {@code textIsJson},
+     * {@code --json} prints {@code text(reply)} as it is, a JSON document the daemon wrote for scripts.
+     */
+    static <T extends Message> int run(Bxctl top, Path socket, Message request, Duration replyWait,
+            String runbook, Class<T> type, Function<T, String> text, boolean textIsJson) {
         return runShown(top, socket, request, replyWait, runbook, type, reply -> {
             if (top.json) {
-                top.out().println(toJson(reply));
+                top.out().println(textIsJson ? text.apply(reply) : toJson(reply));
             } else {
                 top.out().println(Escape.escape(text.apply(reply)));
             }

@@ -58,6 +58,18 @@ final class MemoryCommand implements Runnable {
         return admin("log", count == null ? "" : count);
     }
 
+    @Command(name = "sync", description = "Fleet memory in Honcho: per workspace what is sent, waiting and failed,"
+            + " an outage or a refused key, and the turns without a speaker.")
+    int sync() {
+        if (top.json) {
+            // memoryd answers json with the report as one JSON object, printed as it is.
+            return DaemonCall.run(top, top.memorySocket(), new MemoryAdmin("sync", "json"),
+                    Duration.ofSeconds(Wait.MEMORY_ADMIN_SECONDS), RUNBOOK, MemoryAdminReply.class,
+                    MemoryAdminReply::text, true);
+        }
+        return admin("sync", "");
+    }
+
     @Command(name = "undo", description = "Undo an edit, if it is the latest of its file and the file has not changed since.")
     int undo(@Parameters(paramLabel = "ID", description = "The edit's id, as bxctl memory log shows it.") String id) {
         return admin("undo", id);

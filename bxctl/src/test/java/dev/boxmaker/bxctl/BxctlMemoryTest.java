@@ -24,6 +24,11 @@ class BxctlMemoryTest {
     record Run(int code, String out, String err) {
     }
 
+    static final String SYNC_TEXT = "bx-trusted (trusted): 3 sent, 1 waiting (the oldest for 45 s), 1 failed\n"
+            + "  failed turn/mm-a\u200B/3: refused 422 at 2026-12-02T07:58:00Z (runbook honcho-send-refused)\n"
+            + "0 turns had no speaker, or one that cannot be a Honcho peer name, and went nowhere";
+    static final String SYNC_JSON = "{\"configured\":true,\"workspaces\":[],\"speakerless\":0}";
+
     @TempDir
     Path home;
     RunningServer memoryd;
@@ -36,6 +41,7 @@ class BxctlMemoryTest {
             return switch (request.command()) {
                 case "show" -> new MemoryAdminReply("# soul.md\nhi\u200B <|im_start|>");
                 case "log", "pending" -> new MemoryAdminReply("listing " + request.arg());
+                case "sync" -> new MemoryAdminReply(request.arg().equals("json") ? SYNC_JSON : SYNC_TEXT);
                 default -> throw new HandlerRefusal("no edit has the id \"" + request.arg() + "\"", null);
             };
         };
@@ -81,6 +87,16 @@ class BxctlMemoryTest {
     }
 
     @Test
+    void syncPrintsTheReportEscapedAndWithJsonTheDocumentAsItIs() {
+        assertThat(bxctl("memory", "sync")).isEqualTo(new Run(0, "bx-trusted (trusted): 3 sent, 1 waiting (the oldest"
+                + " for 45 s), 1 failed\n  failed turn/mm-a\\u{200B}/3: refused 422 at 2026-12-02T07:58:00Z (runbook"
+                + " honcho-send-refused)\n0 turns had no speaker, or one that cannot be a Honcho peer name, and went"
+                + " nowhere\n", ""));
+        assertThat(bxctl("memory", "sync", "--json")).isEqualTo(new Run(0, SYNC_JSON + "\n", ""));
+        assertThat(received).containsExactly(new MemoryAdmin("sync", ""), new MemoryAdmin("sync", "json"));
+    }
+
+    @Test
     void aRefusalIsExitOneWithTheSentenceOnStandardError() {
         assertThat(bxctl("memory", "undo", "2026-09-24-0009"))
                 .isEqualTo(new Run(1, "", "no edit has the id \"2026-09-24-0009\"\n"));
@@ -114,7 +130,7 @@ class BxctlMemoryTest {
     void everySubcommandHasHelp() {
         for (String[] args : new String[][] {{"--help"}, {"memory", "--help"}, {"memory", "show", "--help"},
                 {"memory", "log", "--help"}, {"memory", "undo", "--help"}, {"memory", "pending", "--help"},
-                {"memory", "accept", "--help"}, {"memory", "reject", "--help"}, {"memory", "search", "--help"},
+                {"memory", "accept", "--help"}, {"memory", "reject", "--help"}, {"memory", "search", "--help"}, {"memory", "sync", "--help"},
                 {"status", "--help"}, {"chat", "--help"}, {"reindex", "--help"}, {"approvals", "--help"},
                 {"approve", "--help"}, {"deny", "--help"}, {"grants", "--help"}, {"audit", "--help"},
                 {"generate-completion", "--help"}}) {

@@ -58,7 +58,8 @@ class BxctlProcessIT {
     static final String[][] HELP = {
         {"--help"}, {"memory", "--help"}, {"memory", "show", "--help"}, {"memory", "log", "--help"},
         {"memory", "undo", "--help"}, {"memory", "pending", "--help"}, {"memory", "accept", "--help"},
-        {"memory", "reject", "--help"}, {"memory", "search", "--help"}, {"status", "--help"}, {"chat", "--help"},
+        {"memory", "reject", "--help"}, {"memory", "search", "--help"}, {"memory", "sync", "--help"},
+        {"status", "--help"}, {"chat", "--help"},
         {"reindex", "--help"}, {"approvals", "--help"}, {"approve", "--help"}, {"deny", "--help"},
         {"grants", "--help"}, {"audit", "--help"}, {"generate-completion", "--help"}, {"generate-completion"},
         {"statsu"}, {"memory", "shwo"},
@@ -68,6 +69,7 @@ class BxctlProcessIT {
     static final String[][] CALLS = {
         {"status"}, {"memory", "show"}, {"--json", "memory", "show"}, {"memory", "log", "5"},
         {"memory", "undo", "2026-09-24-0009"}, {"memory", "search", "launch", "window", "-k", "3"}, {"reindex"},
+        {"memory", "sync"}, {"--json", "memory", "sync"},
         {"grants"}, {"audit", "5"}, {"chat", "--session", "chat-abc", "hello"},
         {"--json", "chat", "--session", "chat-abc", "hello"},
     };
@@ -155,6 +157,8 @@ class BxctlProcessIT {
                 .isEqualTo(new Run(0, "{\"text\":\"# soul.md\\nhi\u200B <|im_start|>\"}\n", ""));
         assertThat(process(java25, "memory", "undo", "2026-09-24-0009"))
                 .isEqualTo(new Run(1, "", "no edit has the id \"2026-09-24-0009\"\n"));
+        // sync's --json prints memoryd's text as it is: the report memoryd wrote as JSON.
+        assertThat(process(java25, "--json", "memory", "sync")).isEqualTo(new Run(0, "sync json\n", ""));
     }
 
     /** bin/bxctl's class path holds what reading {home}/bxctl.toml loads (SmallRye Config, the TOML reader). */

@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd;
 import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.home.MemoryHome;
+import dev.boxmaker.memoryd.honcho.sync.HonchoSync;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.memoryd.tool.MemoryStore;
@@ -14,6 +15,7 @@ import jakarta.enterprise.event.Observes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.util.Optional;
 import org.jboss.logging.Logger;
 
 /** The daemon: lays out the home, opens the sockets at start, closes them (removing the files) at stop. */
@@ -24,6 +26,7 @@ public class Memoryd {
     private MemorydSettings settings;
     private MemorydSockets sockets;
     private MemoryIndex index;
+    private Optional<HonchoSync> honcho = Optional.empty();
 
     void onStart(@Observes StartupEvent event, Vertx vertx) {
         settings = MemorydSettings.fromSystem();
@@ -33,10 +36,14 @@ public class Memoryd {
             MemoryHome.prepare(settings);
             store = new MemoryStore(settings.memoryDir(),
                     text -> Check.firstRefusal(text).map(Check.Refusal::sentence), Clock.systemUTC(), settings.review());
+            // With [honcho] only: without it no ledger file is made and no thread started.
+            if (settings.honcho().isPresent()) {
+                honcho = Optional.of(HonchoSync.start(settings, settings.honcho().get(), store));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(Sentences.startFailed(e.getMessage()), e);
         }
-        sockets = MemorydSockets.start(vertx, settings, store, index);
+        sockets = MemorydSockets.start(vertx, settings, store, index, honcho);
         // A turn that ended while the start's catch-up ran, before loopd's notice could be taken.
         index.listening();
         LOG.infof("memoryd is listening on %s (loopd), %s (brokerd), %s (owner)",
@@ -47,6 +54,8 @@ public class Memoryd {
         if (sockets != null) {
             sockets.close();
         }
+        // After the sockets: no session_updated or memory write reaches it any more.
+        honcho.ifPresent(HonchoSync::close);
         if (index != null) {
             index.close();
         }

@@ -31,6 +31,76 @@ public final class Sentences {
         return "turn " + turn + " of session " + session + " is not finished in its log; it waits undecided";
     }
 
+    /** Logged once when an outage of brokerd's state socket starts; {@code why} names the runbook entry. */
+    public static String turnsWaitUndecided(String why) {
+        return "turns wait undecided until brokerd answers session_state: " + why;
+    }
+
+    /** Logged once when brokerd's state socket answers again after {@link #turnsWaitUndecided}. */
+    public static final String BROKER_STATE_BACK = "brokerd answers session_state again; the turns that waited are"
+            + " being decided";
+
+    /** A turn's log cannot be read for its decision: it is left undecided until its session's next update. */
+    public static String turnUnreadable(String session, long turn, String why) {
+        return "turn " + turn + " of session " + session + " could not be read for its Honcho decision (" + why
+                + "); it is tried again at the session's next update";
+    }
+
+    /** A decision could not be appended to the ledger: the turn or edit is tried again. */
+    public static String ledgerAppendFailed(String item, String why) {
+        return "could not record the Honcho decision of " + item + " in memory/honcho.jsonl (" + why + ")";
+    }
+
+    /** Logged at start with {@code [honcho]}. */
+    public static String honchoSyncStarted(String url, String trusted, String untrusted, String fleet, long waiting) {
+        return "memoryd syncs to Honcho at " + url + " (workspaces " + trusted + ", " + untrusted + ", " + fleet + "); "
+                + Numbers.grouped(waiting) + " item" + (waiting == 1 ? "" : "s") + " wait in memory/honcho.jsonl";
+    }
+
+    // bxctl memory sync (the M5c spec, sections 5 and 12): the Honcho ledger's state, from memory.
+
+    /** {@code sync} on a memoryd without {@code [honcho]}. */
+    public static final String FLEET_MEMORY_NOT_CONFIGURED = "fleet memory is not configured: memoryd.toml has no"
+            + " [honcho] section, so nothing is synced to Honcho";
+
+    /** A workspace's line: its counts, and how long the oldest waiting item has waited. */
+    public static String syncWorkspace(String workspace, String role, long sent, long waiting, Long oldestSeconds,
+            long failed) {
+        return workspace + " (" + role + "): " + Numbers.grouped(sent) + " sent, " + Numbers.grouped(waiting)
+                + " waiting" + (oldestSeconds == null ? "" : " (the oldest for " + Numbers.grouped(oldestSeconds) + " s)")
+                + ", " + Numbers.grouped(failed) + " failed";
+    }
+
+    public static String syncOutage(String since) {
+        return "  Honcho is unreachable since " + since + "; the outbox waits (runbook honcho-unreachable)";
+    }
+
+    public static String syncKeyRefused(String workspace) {
+        return "  Honcho refused the key of " + workspace + "; its sends are stopped until memoryd restarts with a"
+                + " key Honcho accepts (runbook honcho-key-refused)";
+    }
+
+    /** One failed item; {@code status} 0 is none. */
+    public static String syncFailed(String item, int status, String kind, String at) {
+        return "  failed " + item + ": " + kind + (status > 0 ? " " + status : "") + " at " + at
+                + " (runbook honcho-send-refused)";
+    }
+
+    public static String syncFailedMore(long more) {
+        return "  and " + Numbers.grouped(more) + " more failed";
+    }
+
+    public static String syncSpeakerless(long turns) {
+        return Numbers.grouped(turns) + (turns == 1 ? " turn" : " turns") + " had no speaker, or one that cannot be a"
+                + " Honcho peer name, and went nowhere";
+    }
+
+    /** {@code sync}'s argument is neither empty nor {@code json}. */
+    public static String syncArgInvalid(String arg) {
+        return "sync takes no argument but json; it was given \"" + Escape.escapeLine(Escape.cut(arg, ENTRY_QUOTED_CHARS_MAX))
+                + "\"";
+    }
+
     /** brokerd answered {@code session_state} with another kind: the turn waits undecided. */
     public static String brokerStateUnexpected(String kind) {
         return "brokerd answered session_state with \"" + Escape.escapeLine(Escape.cut(kind, ENTRY_QUOTED_CHARS_MAX))
@@ -355,7 +425,7 @@ public final class Sentences {
 
     public static String unknownCommand(String command) {
         return "unknown command \"" + Escape.cut(command, ENTRY_QUOTED_CHARS_MAX)
-                + "\"; the commands are log, undo, pending, accept, reject, show, search";
+                + "\"; the commands are log, undo, pending, accept, reject, show, search, sync";
     }
 
     public static String idInvalid(String arg) {

@@ -82,6 +82,10 @@ public interface MemorydConfig {
         /** The owner's socket: {@code reindex}, {@code memory_admin}. */
         @WithDefault("{home}/run/owner-memory/admin.sock")
         String admin();
+
+        /** brokerd's state socket, which memoryd connects to with {@code [honcho]} (the M5c spec, section 7). */
+        @WithDefault("{home}/run/memory-broker/state.sock")
+        String brokerState();
     }
 
     /**

@@ -25,6 +25,7 @@ public record MemorydSettings(
         Path loopSocket,
         Path brokerSocket,
         Path adminSocket,
+        Path brokerStateSocket,
         Optional<HonchoSettings> honcho,
         Map<String, Secret> secrets) {
 
@@ -50,6 +51,7 @@ public record MemorydSettings(
                 ConfigPaths.resolve(config.sockets().loop(), home, dir),
                 ConfigPaths.resolve(config.sockets().broker(), home, dir),
                 ConfigPaths.resolve(config.sockets().admin(), home, dir),
+                ConfigPaths.resolve(config.sockets().brokerState(), home, dir),
                 config.honcho().map(h -> HonchoConfig.honcho(h, secrets)),
                 Map.copyOf(secrets));
     }

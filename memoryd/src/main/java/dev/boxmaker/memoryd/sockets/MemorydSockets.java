@@ -2,6 +2,7 @@ package dev.boxmaker.memoryd.sockets;
 
 import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.memoryd.honcho.sync.HonchoSync;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.SocketServer;
 import dev.boxmaker.proto.server.SocketsInUse;
@@ -21,6 +22,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** memoryd's three sockets (wire.md) and which kinds each serves. */
 public final class MemorydSockets implements AutoCloseable {
@@ -31,19 +33,29 @@ public final class MemorydSockets implements AutoCloseable {
         this.recallLog = recallLog;
     }
 
-    /** Starts every socket, or none: a socket that fails to start closes those already up. */
+    /** Starts every socket of a memoryd without {@code [honcho]}. */
     public static MemorydSockets start(Vertx vertx, MemorydSettings settings, MemoryStore store, MemoryIndex index) {
+        return start(vertx, settings, store, index, Optional.empty());
+    }
+
+    /**
+     * Starts every socket, or none: a socket that fails to start closes those already up. {@code honcho}
+     * is the Honcho write path with {@code [honcho]}: session_updated feeds its turn decisions, sync
+     * reads its report.
+     */
+    public static MemorydSockets start(Vertx vertx, MemorydSettings settings, MemoryStore store, MemoryIndex index,
+            Optional<HonchoSync> honcho) {
         BlockBuilder block = new BlockBuilder(settings.memoryDir());
         MemorydSockets sockets = new MemorydSockets(new RecallLog(settings.memoryDir()));
         Recall recall = new Recall(new Searcher(index), sockets.recallLog, Clock.systemUTC(), settings.owner());
         try {
             sockets.add(vertx, "loop", settings.loopSocket(),
                     Map.of(MemoryBlock.KIND, new MemoryBlockHandler(block),
-                            SessionUpdated.KIND, new SessionUpdatedHandler(index)));
+                            SessionUpdated.KIND, new SessionUpdatedHandler(index, honcho.map(HonchoSync::turns))));
             sockets.add(vertx, "broker", settings.brokerSocket(),
                     Map.of(MemoryCall.KIND, new MemoryCallHandler(store, recall, index)));
             sockets.add(vertx, "admin", settings.adminSocket(),
-                    Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(block, store, recall, index),
+                    Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(block, store, recall, index, honcho),
                             Reindex.KIND, new ReindexHandler(index),
                             MemoryStats.KIND, new MemoryStatsHandler(index)));
         } catch (RuntimeException e) {

@@ -63,6 +63,17 @@ public final class MemoryStore {
     /** Pending writes already accepted or rejected, from the journal: never applied twice. */
     final Set<String> resolvedPending = new HashSet<>();
     private final OwnerCommands owner;
+    /** Told of every edit once it is journalled and done; none until {@link #onJournalled} is called. */
+    private volatile Journalled journalled = edit -> { };
+
+    /**
+     * What is told of each edit once it is journalled and its files are written (a reject, which
+     * writes no file, once it is journalled), under the store's lock and before the call is answered.
+     */
+    @FunctionalInterface
+    public interface Journalled {
+        void journalled(Edit edit);
+    }
 
     /**
      * Opens the store on {@code memoryDir}, creating what is missing, cuts off what a stop left
@@ -105,6 +116,25 @@ public final class MemoryStore {
     /** A store with review off, the default. */
     public MemoryStore(Path memoryDir, Function<String, Optional<String>> check, Clock clock) throws IOException {
         this(memoryDir, check, clock, false);
+    }
+
+    /** Tells {@code listener} of every edit from now on (the Honcho mirror: the M5c spec, section 5.4). */
+    public void onJournalled(Journalled listener) {
+        this.journalled = java.util.Objects.requireNonNull(listener, "listener");
+    }
+
+    /** The journalled edit {@code id}, read under the store's lock. */
+    public Optional<Edit> findEdit(String id) throws IOException {
+        synchronized (lock) {
+            return journal.find(id);
+        }
+    }
+
+    /** The session that staged pending write {@code id}, read under the store's lock. */
+    public Optional<String> pendingSession(String id) throws IOException {
+        synchronized (lock) {
+            return pendingLog.readAll().stream().filter(w -> w.id().equals(id)).map(PendingWrite::session).findFirst();
+        }
     }
 
     public MemoryDir files() {
@@ -282,6 +312,7 @@ public final class MemoryStore {
         finished.mark(edit.id());
         unfinished = false;
         attempt = null;
+        journalled.journalled(edit);
     }
 
     /**
@@ -310,6 +341,11 @@ public final class MemoryStore {
         }
         unfinished = false;
         return new StoreFailure(Sentences.STORE_FAILED, failure);
+    }
+
+    /** Tells the listener of an edit that writes no file (a reject), once it is journalled. */
+    void journalledOnly(Edit edit) {
+        journalled.journalled(edit);
     }
 
     /**

@@ -188,8 +188,9 @@ final class OwnerCommands {
         Instant now = store.now();
         String rejectId = store.ids.next(now);
         String file = write.request().path("file").isTextual() ? write.request().get("file").asText() : null;
-        store.journalAppend(new Edit(rejectId, now.toString(), Edit.OWNER, write.call(), Edit.REJECT, file, null,
-                List.of(), List.of(), List.of(), List.of(), write.untrusted(), write.taint().wire(), null, id));
+        Edit reject = store.journalAppend(new Edit(rejectId, now.toString(), Edit.OWNER, write.call(), Edit.REJECT,
+                file, null, List.of(), List.of(), List.of(), List.of(), write.untrusted(), write.taint().wire(), null, id));
+        store.journalledOnly(reject);
         return OwnerAnswer.ok(Sentences.rejected(id, rejectId));
     }
 }

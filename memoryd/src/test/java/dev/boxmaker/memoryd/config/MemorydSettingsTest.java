@@ -24,6 +24,8 @@ class MemorydSettingsTest {
         assertThat(s.loopSocket()).isEqualTo(Path.of("/var/lib/boxmaker/run/loop-memory/memory.sock"));
         assertThat(s.brokerSocket()).isEqualTo(Path.of("/var/lib/boxmaker/run/broker-memory/memory.sock"));
         assertThat(s.adminSocket()).isEqualTo(Path.of("/var/lib/boxmaker/run/owner-memory/admin.sock"));
+        assertThat(s.brokerStateSocket()).isEqualTo(Path.of("/var/lib/boxmaker/run/memory-broker/state.sock"));
+        assertThat(s.honcho()).isEmpty();
         assertThat(s.review()).isFalse();
         assertThat(s.soulStarter()).isEmpty();
         assertThat(s.maxClass()).isEqualTo(DataClass.PRIVATE);
@@ -98,5 +100,22 @@ class MemorydSettingsTest {
         Files.writeString(file, "[index]\nmax_class = \"top-secret\"\n");
         assertThatThrownBy(() -> MemorydSettings.load(Optional.of(file), Map.of()))
                 .hasMessage("unknown data class \"top-secret\": it must be public, private or secret");
+    }
+
+    /** The shipped example loads as it is, and its commented [honcho] block, uncommented, is valid. */
+    @Test
+    void theExampleLoadsAndItsHonchoBlockUncommentedIsValid() throws Exception {
+        Path example = Path.of(System.getProperty("boxmaker.root", "..")).resolve("src/main/resources/memoryd.example.toml");
+        String text = Files.readString(example);
+        Path file = dir.resolve("memoryd.toml");
+        Files.writeString(file, text);
+        assertThat(MemorydSettings.load(Optional.of(file), Map.of("BOXMAKER_HOME", dir.toString())).honcho()).isEmpty();
+        String block = text.substring(text.indexOf("# [honcho]"), text.indexOf("# [secrets."));
+        Files.writeString(file, text + block.replaceAll("(?m)^# ?", ""));
+        HonchoSettings honcho = MemorydSettings.load(Optional.of(file), Map.of("BOXMAKER_HOME", dir.toString()))
+                .honcho().orElseThrow();
+        assertThat(honcho.toString()).isEqualTo("HonchoSettings[url=http://honcho.example:8000, agent=boxmaker0,"
+                + " trusted=boxmaker0-trusted, untrusted=boxmaker0-untrusted, fleet=fleet, reads=0, keys=[]]");
+        assertThat(honcho.owner()).isEqualTo("kyle");
     }
 }

@@ -16,8 +16,10 @@ import dev.boxmaker.proto.wire.msg.MemoryBlock;
 import dev.boxmaker.proto.wire.msg.MemoryBlockReply;
 import dev.boxmaker.proto.wire.msg.MemoryCall;
 import dev.boxmaker.proto.wire.msg.Message;
+import dev.boxmaker.proto.wire.msg.Ok;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import dev.boxmaker.proto.wire.msg.Reindex;
+import dev.boxmaker.proto.wire.msg.SessionUpdated;
 import dev.boxmaker.proto.wire.msg.ToolRequest;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -89,7 +91,29 @@ class MemorydSocketTests {
     void anUnknownOwnerCommandIsRefused() {
         assertThat(call("run/owner-memory/admin.sock", new MemoryAdmin("shwo", "")))
                 .isEqualTo(new ErrorReply("unknown command \"shwo\"; the commands are log, undo, pending, "
-                        + "accept, reject, show, search", null));
+                        + "accept, reject, show, search, sync", null));
+    }
+
+    /** Without [honcho]: one fixed sentence, no ledger file, and no Honcho thread in this JVM. */
+    @Test
+    void syncWithoutHonchoSaysFleetMemoryIsNotConfiguredAndNothingOfItRuns() throws Exception {
+        // A memory write and a finished turn: with [honcho] each would be decided in the ledger.
+        ToolResponse noted = (ToolResponse) call("run/broker-memory/memory.sock", new MemoryCall(new ToolRequest(
+                SessionId.of("mm-nohoncho"), "call_1", "memory", (ObjectNode) Json.MAPPER.readTree(
+                        "{\"action\": \"note\", \"text\": \"saw a heron\"}")), DataClass.PRIVATE, false));
+        assertThat(noted.outcome()).isEqualTo(Outcome.OK);
+        assertThat(call("run/loop-memory/memory.sock", new SessionUpdated(SessionId.of("mm-nohoncho"), 1)))
+                .isEqualTo(new Ok());
+        assertThat(call("run/owner-memory/admin.sock", new MemoryAdmin("sync", ""))).isEqualTo(new MemoryAdminReply(
+                "fleet memory is not configured: memoryd.toml has no [honcho] section, so nothing is synced to Honcho"));
+        assertThat(call("run/owner-memory/admin.sock", new MemoryAdmin("sync", "json"))).isEqualTo(new MemoryAdminReply(
+                "{\"configured\":false,\"message\":\"fleet memory is not configured: memoryd.toml has no [honcho]"
+                        + " section, so nothing is synced to Honcho\"}"));
+        assertThat(call("run/owner-memory/admin.sock", new MemoryAdmin("sync", "all"))).isEqualTo(
+                new ErrorReply("sync takes no argument but json; it was given \"all\"", null));
+        assertThat(TempHome.home.resolve("memory/honcho.jsonl")).doesNotExist();
+        assertThat(Thread.getAllStackTraces().keySet().stream().map(Thread::getName))
+                .doesNotContain("honcho-worker", "memoryd-honcho-decide");
     }
 
     @Test

@@ -73,6 +73,6 @@ class ListingsTest {
     void anUnknownCommandIsRefused() throws Exception {
         MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
         assertThat(store.admin("redo", "")).isEqualTo(OwnerAnswer.refused(
-                "unknown command \"redo\"; the commands are log, undo, pending, accept, reject, show, search"));
+                "unknown command \"redo\"; the commands are log, undo, pending, accept, reject, show, search, sync"));
     }
 }

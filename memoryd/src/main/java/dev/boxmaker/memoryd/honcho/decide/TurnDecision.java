@@ -30,6 +30,8 @@ public record TurnDecision(
     public static final String NO_SPEAKER = "no-speaker";
     /** The speaker's name is not a valid Honcho peer name, even with {@code .} read as {@code _}. */
     public static final String INVALID_SPEAKER = "invalid-speaker";
+    /** The log does not hold the turn finished, and loopd has finished a later one: it never will. */
+    public static final String UNFINISHED = "unfinished";
     /** The prefix of {@link #knownPrefixSecret}'s reasons. */
     public static final String KNOWN_PREFIX_SECRET = "known-prefix-secret:";
 

@@ -1,0 +1,117 @@
+package dev.boxmaker.memoryd.honcho.sync;
+
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.config.HonchoSettings;
+import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.memoryd.honcho.client.HonchoClients;
+import dev.boxmaker.memoryd.honcho.client.HonchoTimeouts;
+import dev.boxmaker.memoryd.honcho.decide.BrokerStateClient;
+import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
+import dev.boxmaker.memoryd.honcho.worker.Backoff;
+import dev.boxmaker.memoryd.honcho.worker.HonchoWorker;
+import dev.boxmaker.memoryd.honcho.worker.SyncReport;
+import dev.boxmaker.memoryd.tool.MemoryStore;
+import dev.boxmaker.proto.secrets.Secret;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * The Honcho write path of a memoryd with {@code [honcho]} (the M5c spec, section 5), assembled at
+ * start: the ledger {@code memory/honcho.jsonl} read through, one client per workspace, brokerd's
+ * state socket, the turn decisions, the mirror of memory writes, and the worker that sends. A
+ * memoryd without {@code [honcho]} builds none of it: no file, no thread.
+ */
+public final class HonchoSync implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(HonchoSync.class);
+
+    private final HonchoLedger ledger;
+    private final HonchoClients clients;
+    private final TurnDeciding turns;
+    private final HonchoWorker worker;
+
+    private HonchoSync(HonchoLedger ledger, HonchoClients clients, TurnDeciding turns, HonchoWorker worker) {
+        this.ledger = ledger;
+        this.clients = clients;
+        this.turns = turns;
+        this.worker = worker;
+    }
+
+    /**
+     * Opens the ledger, decides the edits a stop left undecided, hooks the mirror to {@code store},
+     * and starts the worker and the turn decisions.
+     */
+    public static HonchoSync start(MemorydSettings settings, HonchoSettings honcho, MemoryStore store, Clock clock,
+            HonchoTimeouts timeouts, Backoff backoff) throws IOException {
+        HonchoLedger ledger = HonchoLedger.open(settings.memoryDir(), clock);
+        HonchoClients clients = HonchoClients.open(honcho, timeouts);
+        Waker waker = new Waker();
+        EditMirror edits = new EditMirror(store, ledger, honcho, waker);
+        HonchoWorker worker = new HonchoWorker(ledger, clients, honcho, new LoggedItems(settings.home(), edits), clock,
+                backoff);
+        waker.worker = worker;
+        List<String> secrets = settings.secrets().values().stream().map(Secret::value).toList();
+        TurnDeciding turns = new TurnDeciding(settings.home(), new BrokerStateClient(settings.brokerStateSocket()),
+                ledger, honcho, secrets, waker);
+        try {
+            edits.catchUp();
+            store.onJournalled(edits);
+        } catch (IOException | RuntimeException e) {
+            clients.close();
+            throw e;
+        }
+        worker.start();
+        turns.start();
+        LOG.info(Sentences.honchoSyncStarted(honcho.url().toString(), honcho.trusted(), honcho.untrusted(),
+                honcho.fleet(), ledger.outbox().size()));
+        return new HonchoSync(ledger, clients, turns, worker);
+    }
+
+    /** With memoryd's own timeouts and back-off. */
+    public static HonchoSync start(MemorydSettings settings, HonchoSettings honcho, MemoryStore store)
+            throws IOException {
+        return start(settings, honcho, store, Clock.systemUTC(), HonchoTimeouts.DEFAULT, Backoff.DEFAULT);
+    }
+
+    /** The turn decisions, which {@code session_updated} feeds. */
+    public TurnDeciding turns() {
+        return turns;
+    }
+
+    /** What {@code bxctl memory sync} shows, from memory. */
+    public SyncReport report() {
+        return worker.report();
+    }
+
+    public HonchoLedger ledger() {
+        return ledger;
+    }
+
+    /** Stops deciding, then sending; what waits stays in the ledger for the next start. */
+    @Override
+    public void close() {
+        turns.close();
+        worker.close();
+        clients.close();
+        try {
+            ledger.checkpoint();
+        } catch (IOException e) {
+            // Disposable: the next start reads the ledger from the last checkpoint that fits.
+            LOG.debug("the ledger's checkpoint at stop was not written", e);
+        }
+    }
+
+    /** Wakes the worker once it exists: the mirror and the decisions are built before it. */
+    private static final class Waker implements Runnable {
+        private volatile HonchoWorker worker;
+
+        @Override
+        public void run() {
+            HonchoWorker w = worker;
+            if (w != null) {
+                w.wake();
+            }
+        }
+    }
+}

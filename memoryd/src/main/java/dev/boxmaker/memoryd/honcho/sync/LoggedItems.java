@@ -1,0 +1,43 @@
+package dev.boxmaker.memoryd.honcho.sync;
+
+import dev.boxmaker.memoryd.honcho.decide.TurnLog;
+import dev.boxmaker.memoryd.honcho.decide.TurnRecords;
+import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
+import dev.boxmaker.memoryd.honcho.worker.ItemSource;
+import dev.boxmaker.proto.SessionId;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * What the worker sends, read where memoryd keeps it: a turn's records from loopd's log under
+ * {@code home} ({@link TurnLog}), an edit's plan from {@link EditMirror} (kept since it was decided,
+ * or planned again from the journal). A session that is not a valid id, or has no log, has no turn.
+ */
+public final class LoggedItems implements ItemSource {
+    private final Path home;
+    private final EditMirror edits;
+
+    public LoggedItems(Path home, EditMirror edits) {
+        this.home = home;
+        this.edits = edits;
+    }
+
+    @Override
+    public Optional<TurnRecords> turn(String session, long turn) throws IOException {
+        if (!SessionId.isValid(session)) {
+            return Optional.empty();
+        }
+        try {
+            return TurnLog.read(home, SessionId.of(session), turn);
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Optional<MirrorPlan> edit(String editId) throws IOException {
+        return edits.plan(editId);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.boxmaker.memoryd.honcho.sync;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.honcho.worker.FailedItem;
+import dev.boxmaker.memoryd.honcho.worker.SyncReport;
+import dev.boxmaker.memoryd.honcho.worker.WorkspaceSync;
+import dev.boxmaker.proto.Json;
+import java.io.UncheckedIOException;
+
+/**
+ * {@code bxctl memory sync}'s text (bxctl escapes it) and {@code --json}'s document, from the
+ * worker's {@link SyncReport}: per workspace its counts, the oldest waiting item's age, the outage
+ * or the refused key, and its failed items, at most {@link #FAILED_SHOWN_MAX} of them; then the
+ * turns that went nowhere for want of a speaker.
+ */
+public final class SyncText {
+    /** The most failed items the text lists per workspace; the rest are counted. JSON lists them all. */
+    public static final int FAILED_SHOWN_MAX = 50;
+
+    private static final String CONFIGURED = "configured";
+
+    private SyncText() {
+    }
+
+    public static String text(SyncReport report) {
+        StringBuilder text = new StringBuilder();
+        for (WorkspaceSync w : report.workspaces()) {
+            text.append(Sentences.syncWorkspace(w.workspace(), w.role(), w.sent(), w.waiting(),
+                    w.oldestWaitingSeconds(), w.failed())).append('\n');
+            if (w.outageSince() != null) {
+                text.append(Sentences.syncOutage(w.outageSince())).append('\n');
+            }
+            if (w.keyRefused()) {
+                text.append(Sentences.syncKeyRefused(w.workspace())).append('\n');
+            }
+            int shown = Math.min(FAILED_SHOWN_MAX, w.failedItems().size());
+            for (FailedItem f : w.failedItems().subList(0, shown)) {
+                text.append(Sentences.syncFailed(f.item(), f.status(), f.kind(), f.at())).append('\n');
+            }
+            if (w.failedItems().size() > shown) {
+                text.append(Sentences.syncFailedMore(w.failedItems().size() - shown)).append('\n');
+            }
+        }
+        return text.append(Sentences.syncSpeakerless(report.speakerless())).toString();
+    }
+
+    /** The report as one JSON object: {@code configured} true, {@code workspaces}, {@code speakerless}. */
+    public static String json(SyncReport report) {
+        ObjectNode node = Json.MAPPER.createObjectNode().put(CONFIGURED, true);
+        node.setAll((ObjectNode) Json.MAPPER.valueToTree(report));
+        return write(node);
+    }
+
+    /** What {@code --json} prints without {@code [honcho]}: {@code configured} false and the sentence. */
+    public static String notConfiguredJson() {
+        return write(Json.MAPPER.createObjectNode().put(CONFIGURED, false)
+                .put("message", Sentences.FLEET_MEMORY_NOT_CONFIGURED));
+    }
+
+    private static String write(ObjectNode node) {
+        try {
+            return Json.MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
