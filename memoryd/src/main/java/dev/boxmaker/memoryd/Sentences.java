@@ -231,16 +231,6 @@ public final class Sentences {
                 + "notes.md; replace it with its text without that line first";
     }
 
-    /** {@code which} is "none" or the names given, e.g. "keep and move". */
-    public static String consolidateItemChoice(int index, String which) {
-        return "consolidate: entries[" + index + "] must have exactly one of keep, text, move, drop with its old; it has "
-                + which;
-    }
-
-    public static String consolidateNewNeedsOnlyText(int index) {
-        return "consolidate: entries[" + index + "] has no old, so it is a new entry and must have only text";
-    }
-
     public static String noteLength(int chars, int max) {
         return "a note must be 1 to " + Numbers.grouped(max) + " characters; this one is " + Numbers.grouped(chars);
     }
@@ -253,31 +243,8 @@ public final class Sentences {
      */
     public static final String SEPARATOR_LINE = "refused: the text holds a line that reads as an entry separator";
 
-    // Argument shapes: memoryd checks them again, since it does not trust brokerd's parse.
-
-    public static final String ACTION_INVALID =
-            "\"action\" must be one of \"add\", \"replace\", \"remove\", \"note\", \"consolidate\"";
-
-    public static final String FILE_INVALID = "\"file\" must be \"memory\" or \"user\"";
-
-    public static String fieldNotString(String field) {
-        return "\"" + field + "\" is missing or not a string";
-    }
-
-    public static String loneSurrogate(String field, int codePoint) {
-        return "\"" + field + "\" is not valid Unicode: it holds " + codePointName(codePoint)
-                + " without its pair; write the character whole";
-    }
-
-    public static String fieldNotTrue(String field) {
-        return "\"" + field + "\" must be true when given";
-    }
-
-    public static final String ENTRIES_INVALID = "\"entries\" is missing or not an array of objects";
-
-    public static String entriesTooMany(int max) {
-        return "\"entries\" may hold at most " + Numbers.grouped(max) + " items";
-    }
+    // Argument shapes: memoryd checks them again, since it does not trust brokerd's parse, with the
+    // sentences of the one tool contract (common-proto's Sentences, dev.boxmaker.proto.tools).
 
     // Review.
 
@@ -378,14 +345,6 @@ public final class Sentences {
 
     public static String noMatches(String query) {
         return "(no matches for \"" + query + "\")";
-    }
-
-    public static final String QUERY_INVALID = "\"query\" must be a string of 1 to 500 characters";
-
-    public static final String K_INVALID = "\"k\" must be an integer from 1 to 10";
-
-    public static String recallUnknownField(String field) {
-        return "recall takes only \"query\" and \"k\"; remove \"" + Escape.cut(field, ENTRY_QUOTED_CHARS_MAX) + "\"";
     }
 
     public static final String SEARCH_USAGE = "search takes a query, and may end with -k N (N from 1 to 10)";
