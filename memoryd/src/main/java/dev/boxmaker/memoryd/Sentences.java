@@ -93,7 +93,7 @@ public final class Sentences {
     }
 
     public static String toolNotServed(String tool) {
-        return "memoryd does not serve the tool \"" + Escape.cut(tool, ENTRY_QUOTED_CHARS_MAX) + "\"";
+        return "memoryd does not serve the tool \"" + quote(tool) + "\"";
     }
 
     // The check (memoryd.md, "The check")
@@ -152,6 +152,14 @@ public final class Sentences {
 
     /** How much of an entry a sentence quotes back (memoryd.md: "cut to 80 characters"). */
     public static final int ENTRY_QUOTED_CHARS_MAX = 80;
+
+    /**
+     * A value from a request quoted back on one line (a tool's name, a command, an id): the project's
+     * one quote, escaped then cut. Entries keep their lines: {@link #quoted} only cuts them.
+     */
+    private static String quote(String value) {
+        return dev.boxmaker.proto.Sentences.quote(value);
+    }
 
     private static String quoted(String entry) {
         return "\"" + Escape.cut(entry, ENTRY_QUOTED_CHARS_MAX) + "\"";
@@ -295,7 +303,7 @@ public final class Sentences {
     }
 
     public static String noSuchEdit(String id) {
-        return "no edit has the id \"" + Escape.cut(id, ENTRY_QUOTED_CHARS_MAX) + "\"; bxctl memory log lists them";
+        return "no edit has the id \"" + quote(id) + "\"; bxctl memory log lists them";
     }
 
     public static String undoNothing(String id) {
@@ -317,16 +325,16 @@ public final class Sentences {
 
     public static String logCountInvalid(String arg, int max) {
         return "log takes a number of edits from 1 to " + Numbers.grouped(max) + "; got \""
-                + Escape.cut(arg, ENTRY_QUOTED_CHARS_MAX) + "\"";
+                + quote(arg) + "\"";
     }
 
     public static String unknownCommand(String command) {
-        return "unknown command \"" + Escape.cut(command, ENTRY_QUOTED_CHARS_MAX)
+        return "unknown command \"" + quote(command)
                 + "\"; the commands are log, undo, pending, accept, reject, show, search";
     }
 
     public static String idInvalid(String arg) {
-        return "\"" + Escape.cut(arg, ENTRY_QUOTED_CHARS_MAX) + "\" is not an edit id; ids look like 2026-09-24-0003";
+        return "\"" + quote(arg) + "\" is not an edit id; ids look like 2026-09-24-0003";
     }
 
     // ---------------------------------------------------------------------------------------------
