@@ -17,7 +17,7 @@ public final class Sentences {
 
     /** brokerd answered {@code session_state} with an error frame: the turn waits undecided. */
     public static String brokerStateRefused(String message) {
-        return "brokerd refused session_state (" + Escape.escapeLine(Escape.cut(message, ENTRY_QUOTED_CHARS_MAX))
+        return "brokerd refused session_state (" + quote(message)
                 + "); the turn waits undecided (runbook broker-state-unavailable)";
     }
 
@@ -33,7 +33,7 @@ public final class Sentences {
 
     /** brokerd answered {@code session_state} with another kind: the turn waits undecided. */
     public static String brokerStateUnexpected(String kind) {
-        return "brokerd answered session_state with \"" + Escape.escapeLine(Escape.cut(kind, ENTRY_QUOTED_CHARS_MAX))
+        return "brokerd answered session_state with \"" + quote(kind)
                 + "\"; the turn waits undecided (runbook broker-state-unavailable)";
     }
 
@@ -422,8 +422,6 @@ public final class Sentences {
 
     /** The end of every sentence about an invalid {@code [honcho]} section or secret. */
     public static final String HONCHO_CONFIG_INVALID = " (runbook honcho-config-invalid)";
-    /** How much of a configured value a sentence quotes back. */
-    public static final int CONFIG_VALUE_CHARS_MAX = 80;
 
     public static String honchoUnknownKey(String key) {
         return "memoryd.toml has the key " + configValue(key) + ", which [honcho], [[honcho.read]] and"
@@ -483,6 +481,6 @@ public final class Sentences {
     }
 
     private static String configValue(String value) {
-        return "\"" + Escape.escapeLine(Escape.cut(value, CONFIG_VALUE_CHARS_MAX)) + "\"";
+        return "\"" + quote(value) + "\"";
     }
 }
