@@ -355,7 +355,8 @@ public final class Sentences {
         return "(no matches for \"" + query + "\")";
     }
 
-    public static final String SEARCH_USAGE = "search takes a query, and may end with -k N (N from 1 to 10)";
+    public static final String SEARCH_USAGE = "search takes a query, and may end with -k N (N from "
+            + dev.boxmaker.proto.tools.ToolContract.K_MIN + " to " + dev.boxmaker.proto.tools.ToolContract.K_MAX + ")";
 
     /**
      * One log line: a session log is read up to a line that cannot be read (the records before it
