@@ -8,9 +8,6 @@ import dev.boxmaker.proto.text.Escape;
  * place). Tests pin each one. Values quoted back are escaped and cut.
  */
 public final class Sentences {
-    /** The longest value quoted back in a sentence. */
-    public static final int QUOTED_CHARS_MAX = 80;
-
     public static final String USAGE = "usage: brokerd serve [--config FILE]";
 
     public static String startFailed(String why) {
@@ -27,33 +24,6 @@ public final class Sentences {
 
     public static String approvalTimeoutInvalid(long hoursMax) {
         return "[approvals] timeout must be above zero and at most " + hoursMax + "h";
-    }
-
-    // The tools' arguments (the M5a spec, section 5).
-
-    public static String textOutOfRange(String tool, String field, int min, int max) {
-        return tool + ": \"" + field + "\" must be a string of " + count(min) + " to " + count(max) + " characters";
-    }
-
-    public static String integerOutOfRange(String tool, String field, int min, int max) {
-        return tool + ": \"" + field + "\" must be a whole number from " + min + " to " + max;
-    }
-
-    public static final String MEMORY_ACTION_INVALID =
-            "memory: \"action\" must be one of \"add\", \"replace\", \"remove\", \"note\" and \"consolidate\"";
-    public static final String MEMORY_FILE_INVALID = "memory: \"file\" must be \"memory\" or \"user\"";
-
-    public static String consolidateEntriesInvalid(int max) {
-        return "memory: \"entries\" must be a list of 1 to " + count(max) + " objects";
-    }
-
-    public static String consolidateItemInvalid(String at) {
-        return "memory: \"" + at + "\" must have \"old\" with exactly one of \"keep\", \"text\", \"move\" and \"drop\","
-                + " or only \"text\" for a new entry";
-    }
-
-    public static String consolidateFlagNotTrue(String at) {
-        return "memory: \"" + at + "\" must be true when it is given";
     }
 
     // Grants (brokerd.md, "Grants"; the M5a spec, section 8).
@@ -283,8 +253,9 @@ public final class Sentences {
     private Sentences() {
     }
 
+    /** A value quoted back: the one quote of the project, escaped then cut (common-proto's Sentences). */
     static String quote(String value) {
-        return Escape.cut(Escape.escapeLine(value), QUOTED_CHARS_MAX);
+        return dev.boxmaker.proto.Sentences.quote(value);
     }
 
     /** Thousands separated by commas, as the specs write numbers. */

@@ -19,18 +19,6 @@ class SentencesTest {
     }
 
     @Test
-    void theMemoryToolsShapes() {
-        assertThat(Sentences.textOutOfRange("recall", "query", 1, 500))
-                .isEqualTo("recall: \"query\" must be a string of 1 to 500 characters");
-        assertThat(Sentences.integerOutOfRange("recall", "k", 1, 10)).isEqualTo("recall: \"k\" must be a whole number from 1 to 10");
-        assertThat(Sentences.MEMORY_ACTION_INVALID)
-                .isEqualTo("memory: \"action\" must be one of \"add\", \"replace\", \"remove\", \"note\" and \"consolidate\"");
-        assertThat(Sentences.MEMORY_FILE_INVALID).isEqualTo("memory: \"file\" must be \"memory\" or \"user\"");
-        assertThat(Sentences.consolidateEntriesInvalid(1_000)).isEqualTo("memory: \"entries\" must be a list of 1 to 1,000 objects");
-        assertThat(Sentences.consolidateFlagNotTrue("entries[2].keep")).isEqualTo("memory: \"entries[2].keep\" must be true when it is given");
-    }
-
-    @Test
     void grants() {
         assertThat(Sentences.GRANT_NAMES_MEMORY_TOOL).isEqualTo("the policy of recall and memory is built in; remove this grant");
         assertThat(Sentences.GRANT_ID_RESERVED).isEqualTo("grant ids starting \"builtin-\" are reserved; rename the file");

@@ -2,6 +2,7 @@ package dev.boxmaker.bxctl;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.boxmaker.proto.client.Wait;
+import dev.boxmaker.proto.tools.ToolContract;
 import dev.boxmaker.proto.wire.Codec;
 import dev.boxmaker.proto.wire.LightJson;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
@@ -105,7 +106,9 @@ final class IndexCommands {
         @ParentCommand
         MemoryCommand memory;
 
-        @Option(names = "-k", paramLabel = "N", defaultValue = "5", description = "How many hits, 1 to 10 (default 5).")
+        @Option(names = "-k", paramLabel = "N", defaultValue = "" + ToolContract.K_DEFAULT,
+                description = "How many hits, " + ToolContract.K_MIN + " to " + ToolContract.K_MAX
+                        + " (default " + ToolContract.K_DEFAULT + ").")
         int k;
 
         @Parameters(arity = "1..*", paramLabel = "QUERY", description = "The words to search for.")

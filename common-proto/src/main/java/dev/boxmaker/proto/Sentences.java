@@ -301,11 +301,55 @@ public final class Sentences {
         return "the time " + time + " is outside the years 0000 to 9999, which a session log can hold";
     }
 
-    /** A value quoted into a sentence: escaped so it cannot draw on a terminal, and cut. */
+    // The memory tools' arguments (the M5a spec, section 5; dev.boxmaker.proto.tools), as brokerd and
+    // memoryd both refuse them.
+
+    public static String toolTextOutOfRange(String tool, String field, int min, int max) {
+        return tool + ": \"" + field + "\" must be a string of " + Numbers.grouped(min) + " to " + Numbers.grouped(max)
+                + " characters";
+    }
+
+    public static String toolIntegerOutOfRange(String tool, String field, int min, int max) {
+        return tool + ": \"" + field + "\" must be a whole number from " + min + " to " + max;
+    }
+
+    public static final String MEMORY_ACTION_INVALID =
+            "memory: \"action\" must be one of \"add\", \"replace\", \"remove\", \"note\" and \"consolidate\"";
+    public static final String MEMORY_FILE_INVALID = "memory: \"file\" must be \"memory\" or \"user\"";
+
+    public static String consolidateEntriesInvalid(int max) {
+        return "memory: \"entries\" must be a list of 1 to " + Numbers.grouped(max) + " objects";
+    }
+
+    public static String consolidateFlagNotTrue(String at) {
+        return "memory: \"" + at + "\" must be true when it is given";
+    }
+
+    public static String consolidateItemChoice(int index, String which) {
+        return "consolidate: entries[" + index + "] must have exactly one of keep, text, move, drop with its old; it has "
+                + which;
+    }
+
+    public static String consolidateNewNeedsOnlyText(int index) {
+        return "consolidate: entries[" + index + "] has no old, so it is a new entry and must have only text";
+    }
+
+    /** {@code codePoint} as {@code U+D83C}: a surrogate has no UTF-8 form, so it is named, not quoted. */
+    public static String loneSurrogate(String field, int codePoint) {
+        return "\"" + field + "\" is not valid Unicode: it holds " + String.format(java.util.Locale.ROOT, "U+%04X", codePoint)
+                + " without its pair; write the character whole";
+    }
+
+    /**
+     * A value quoted into a one-line sentence: escaped (newlines and tabs too, so it stays one line,
+     * and markup made inert), then cut. Escaping first is what keeps the cap: an escape writes one
+     * hidden character as up to ten visible ones, so text cut first could come out ten times longer.
+     * Cutting last can end inside an escape (<code>&#92;u{20…</code>); that is still only visible characters.
+     */
     public static String quote(String value) {
         if (value == null) {
             return "null";
         }
-        return Escape.escape(Escape.cut(value, QUOTED_CHARS_MAX));
+        return Escape.cut(Escape.escapeLine(value), QUOTED_CHARS_MAX);
     }
 }

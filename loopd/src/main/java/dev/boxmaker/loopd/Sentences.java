@@ -1,7 +1,6 @@
 package dev.boxmaker.loopd;
 
 import dev.boxmaker.loopd.sockets.TurnHandler;
-import dev.boxmaker.proto.text.Escape;
 import java.nio.file.Path;
 
 /**
@@ -9,9 +8,6 @@ import java.nio.file.Path;
  * Tests pin each one. Values quoted back are escaped and cut.
  */
 public final class Sentences {
-    /** The longest value quoted back in a sentence. */
-    public static final int QUOTED_CHARS_MAX = 80;
-
     public static final String USAGE = "usage: loopd serve [--config FILE] | loopd self-test";
 
     /** The runbook entry for every failure of the model. */
@@ -170,7 +166,7 @@ public final class Sentences {
     }
 
     public static String findToolQuery(int charsMax) {
-        return "find_tool: \"query\" must be a string of 1 to " + charsMax + " characters";
+        return dev.boxmaker.proto.Sentences.toolTextOutOfRange("find_tool", "query", 1, charsMax);
     }
 
     public static String noToolsMatch(String query) {
@@ -241,8 +237,9 @@ public final class Sentences {
         return "[system] file " + file + " cannot be read: " + why;
     }
 
+    /** A value quoted back: the one quote of the project, escaped then cut (common-proto's Sentences). */
     static String quote(String value) {
-        return Escape.escapeLine(Escape.cut(value, QUOTED_CHARS_MAX));
+        return dev.boxmaker.proto.Sentences.quote(value);
     }
 
     /** A count as the specs write it: with thousands separators. */

@@ -17,7 +17,7 @@ public final class Sentences {
 
     /** brokerd answered {@code session_state} with an error frame: the turn waits undecided. */
     public static String brokerStateRefused(String message) {
-        return "brokerd refused session_state (" + Escape.escapeLine(Escape.cut(message, ENTRY_QUOTED_CHARS_MAX))
+        return "brokerd refused session_state (" + quote(message)
                 + "); the turn waits undecided (runbook broker-state-unavailable)";
     }
 
@@ -97,13 +97,12 @@ public final class Sentences {
 
     /** {@code sync}'s argument is neither empty nor {@code json}. */
     public static String syncArgInvalid(String arg) {
-        return "sync takes no argument but json; it was given \"" + Escape.escapeLine(Escape.cut(arg, ENTRY_QUOTED_CHARS_MAX))
-                + "\"";
+        return "sync takes no argument but json; it was given \"" + quote(arg) + "\"";
     }
 
     /** brokerd answered {@code session_state} with another kind: the turn waits undecided. */
     public static String brokerStateUnexpected(String kind) {
-        return "brokerd answered session_state with \"" + Escape.escapeLine(Escape.cut(kind, ENTRY_QUOTED_CHARS_MAX))
+        return "brokerd answered session_state with \"" + quote(kind)
                 + "\"; the turn waits undecided (runbook broker-state-unavailable)";
     }
 
@@ -163,7 +162,7 @@ public final class Sentences {
     }
 
     public static String toolNotServed(String tool) {
-        return "memoryd does not serve the tool \"" + Escape.cut(tool, ENTRY_QUOTED_CHARS_MAX) + "\"";
+        return "memoryd does not serve the tool \"" + quote(tool) + "\"";
     }
 
     // The check (memoryd.md, "The check")
@@ -222,6 +221,14 @@ public final class Sentences {
 
     /** How much of an entry a sentence quotes back (memoryd.md: "cut to 80 characters"). */
     public static final int ENTRY_QUOTED_CHARS_MAX = 80;
+
+    /**
+     * A value from a request quoted back on one line (a tool's name, a command, an id): the project's
+     * one quote, escaped then cut. Entries keep their lines: {@link #quoted} only cuts them.
+     */
+    private static String quote(String value) {
+        return dev.boxmaker.proto.Sentences.quote(value);
+    }
 
     private static String quoted(String entry) {
         return "\"" + Escape.cut(entry, ENTRY_QUOTED_CHARS_MAX) + "\"";
@@ -301,16 +308,6 @@ public final class Sentences {
                 + "notes.md; replace it with its text without that line first";
     }
 
-    /** {@code which} is "none" or the names given, e.g. "keep and move". */
-    public static String consolidateItemChoice(int index, String which) {
-        return "consolidate: entries[" + index + "] must have exactly one of keep, text, move, drop with its old; it has "
-                + which;
-    }
-
-    public static String consolidateNewNeedsOnlyText(int index) {
-        return "consolidate: entries[" + index + "] has no old, so it is a new entry and must have only text";
-    }
-
     public static String noteLength(int chars, int max) {
         return "a note must be 1 to " + Numbers.grouped(max) + " characters; this one is " + Numbers.grouped(chars);
     }
@@ -323,31 +320,8 @@ public final class Sentences {
      */
     public static final String SEPARATOR_LINE = "refused: the text holds a line that reads as an entry separator";
 
-    // Argument shapes: memoryd checks them again, since it does not trust brokerd's parse.
-
-    public static final String ACTION_INVALID =
-            "\"action\" must be one of \"add\", \"replace\", \"remove\", \"note\", \"consolidate\"";
-
-    public static final String FILE_INVALID = "\"file\" must be \"memory\" or \"user\"";
-
-    public static String fieldNotString(String field) {
-        return "\"" + field + "\" is missing or not a string";
-    }
-
-    public static String loneSurrogate(String field, int codePoint) {
-        return "\"" + field + "\" is not valid Unicode: it holds " + codePointName(codePoint)
-                + " without its pair; write the character whole";
-    }
-
-    public static String fieldNotTrue(String field) {
-        return "\"" + field + "\" must be true when given";
-    }
-
-    public static final String ENTRIES_INVALID = "\"entries\" is missing or not an array of objects";
-
-    public static String entriesTooMany(int max) {
-        return "\"entries\" may hold at most " + Numbers.grouped(max) + " items";
-    }
+    // Argument shapes: memoryd checks them again, since it does not trust brokerd's parse, with the
+    // sentences of the one tool contract (common-proto's Sentences, dev.boxmaker.proto.tools).
 
     // Review.
 
@@ -398,7 +372,7 @@ public final class Sentences {
     }
 
     public static String noSuchEdit(String id) {
-        return "no edit has the id \"" + Escape.cut(id, ENTRY_QUOTED_CHARS_MAX) + "\"; bxctl memory log lists them";
+        return "no edit has the id \"" + quote(id) + "\"; bxctl memory log lists them";
     }
 
     public static String undoNothing(String id) {
@@ -420,16 +394,16 @@ public final class Sentences {
 
     public static String logCountInvalid(String arg, int max) {
         return "log takes a number of edits from 1 to " + Numbers.grouped(max) + "; got \""
-                + Escape.cut(arg, ENTRY_QUOTED_CHARS_MAX) + "\"";
+                + quote(arg) + "\"";
     }
 
     public static String unknownCommand(String command) {
-        return "unknown command \"" + Escape.cut(command, ENTRY_QUOTED_CHARS_MAX)
+        return "unknown command \"" + quote(command)
                 + "\"; the commands are log, undo, pending, accept, reject, show, search, sync";
     }
 
     public static String idInvalid(String arg) {
-        return "\"" + Escape.cut(arg, ENTRY_QUOTED_CHARS_MAX) + "\" is not an edit id; ids look like 2026-09-24-0003";
+        return "\"" + quote(arg) + "\" is not an edit id; ids look like 2026-09-24-0003";
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -450,15 +424,8 @@ public final class Sentences {
         return "(no matches for \"" + query + "\")";
     }
 
-    public static final String QUERY_INVALID = "\"query\" must be a string of 1 to 500 characters";
-
-    public static final String K_INVALID = "\"k\" must be an integer from 1 to 10";
-
-    public static String recallUnknownField(String field) {
-        return "recall takes only \"query\" and \"k\"; remove \"" + Escape.cut(field, ENTRY_QUOTED_CHARS_MAX) + "\"";
-    }
-
-    public static final String SEARCH_USAGE = "search takes a query, and may end with -k N (N from 1 to 10)";
+    public static final String SEARCH_USAGE = "search takes a query, and may end with -k N (N from "
+            + dev.boxmaker.proto.tools.ToolContract.K_MIN + " to " + dev.boxmaker.proto.tools.ToolContract.K_MAX + ")";
 
     /**
      * One log line: a session log is read up to a line that cannot be read (the records before it
@@ -525,8 +492,6 @@ public final class Sentences {
 
     /** The end of every sentence about an invalid {@code [honcho]} section or secret. */
     public static final String HONCHO_CONFIG_INVALID = " (runbook honcho-config-invalid)";
-    /** How much of a configured value a sentence quotes back. */
-    public static final int CONFIG_VALUE_CHARS_MAX = 80;
 
     public static String honchoUnknownKey(String key) {
         return "memoryd.toml has the key " + configValue(key) + ", which [honcho], [[honcho.read]] and"
@@ -586,7 +551,7 @@ public final class Sentences {
     }
 
     private static String configValue(String value) {
-        return "\"" + Escape.escapeLine(Escape.cut(value, CONFIG_VALUE_CHARS_MAX)) + "\"";
+        return "\"" + quote(value) + "\"";
     }
 
     // The Honcho worker (the M5c spec, section 5; runbook honcho-unreachable, honcho-send-refused,

@@ -125,14 +125,15 @@ class MemoryToolArgsTest {
     @Test
     void aConsolidateItemHasOldWithExactlyOneChoiceOrOnlyText() throws Exception {
         String base = "{\"action\": \"consolidate\", \"file\": \"memory\", \"entries\": [";
-        String item = "memory: \"entries[0]\" must have \"old\" with exactly one of \"keep\", \"text\", \"move\" and \"drop\","
-                + " or only \"text\" for a new entry";
         ok("memory", args(base + "{\"old\": \"a\", \"move\": true}, {\"old\": \"b\", \"drop\": true},"
                 + " {\"old\": \"c\", \"text\": \"d\"}, {\"text\": \"e\"}]}"));
-        refused("memory", args(base + "{\"old\": \"a\"}]}"), item);
-        refused("memory", args(base + "{\"old\": \"a\", \"keep\": true, \"drop\": true}]}"), item);
-        refused("memory", args(base + "{\"keep\": true}]}"), item);
-        refused("memory", args(base + "\"a\"]}"), item);
+        refused("memory", args(base + "{\"old\": \"a\"}]}"),
+                "consolidate: entries[0] must have exactly one of keep, text, move, drop with its old; it has none");
+        refused("memory", args(base + "{\"old\": \"a\", \"keep\": true, \"drop\": true}]}"),
+                "consolidate: entries[0] must have exactly one of keep, text, move, drop with its old; it has keep and drop");
+        refused("memory", args(base + "{\"keep\": true}]}"),
+                "consolidate: entries[0] has no old, so it is a new entry and must have only text");
+        refused("memory", args(base + "\"a\"]}"), "memory: \"entries\" must be a list of 1 to 1,000 objects");
         refused("memory", args(base + "{\"old\": \"a\", \"keep\": false}]}"),
                 "memory: \"entries[0].keep\" must be true when it is given");
     }

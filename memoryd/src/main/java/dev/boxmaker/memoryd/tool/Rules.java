@@ -4,6 +4,7 @@ import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.files.Entries;
 import dev.boxmaker.memoryd.files.IdentityFile;
 import dev.boxmaker.memoryd.files.NotesFile;
+import dev.boxmaker.proto.tools.ToolContract;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -17,8 +18,8 @@ import java.util.function.Function;
  * on each new text, then the named {@code old} entries, then duplicates, then the limit.
  */
 final class Rules {
-    /** The spec's bound on a note: 1 to 1,000 characters. */
-    static final int NOTE_CHARS_MAX = 1_000;
+    /** The spec's bound on a note: 1 to 1,000 characters, of the text as stored. */
+    static final int NOTE_CHARS_MAX = ToolContract.NOTE_CHARS_MAX;
 
     private final Function<String, Optional<String>> check;
 

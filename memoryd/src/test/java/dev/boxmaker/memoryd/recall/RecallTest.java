@@ -136,18 +136,19 @@ class RecallTest {
         String q500 = "z".repeat(500);
         String q501 = "z".repeat(501);
         assertThat(call("{\"query\": \"" + q500 + "\"}").outcome()).isEqualTo(Outcome.OK);
-        assertThat(call("{\"query\": \"" + q501 + "\"}").text()).isEqualTo("\"query\" must be a string of 1 to 500 characters");
-        assertThat(call("{\"query\": \"\"}").text()).isEqualTo("\"query\" must be a string of 1 to 500 characters");
-        assertThat(call("{\"query\": 7}").text()).isEqualTo("\"query\" must be a string of 1 to 500 characters");
-        assertThat(call("{}").text()).isEqualTo("\"query\" must be a string of 1 to 500 characters");
+        assertThat(call("{\"query\": \"" + q501 + "\"}").text()).isEqualTo("recall: \"query\" must be a string of 1 to 500 characters");
+        assertThat(call("{\"query\": \"\"}").text()).isEqualTo("recall: \"query\" must be a string of 1 to 500 characters");
+        assertThat(call("{\"query\": 7}").text()).isEqualTo("recall: \"query\" must be a string of 1 to 500 characters");
+        assertThat(call("{}").text()).isEqualTo("recall: \"query\" must be a string of 1 to 500 characters");
         assertThat(call("{\"query\": \"zulu\", \"k\": 10}").outcome()).isEqualTo(Outcome.OK);
         for (String k : List.of("11", "0", "-1", "2.5", "\"5\"", "true", "99999999999")) {
             ToolResponse r = call("{\"query\": \"zulu\", \"k\": " + k + "}");
             assertThat(r.outcome()).as(k).isEqualTo(Outcome.REFUSED);
-            assertThat(r.text()).as(k).isEqualTo("\"k\" must be an integer from 1 to 10");
+            assertThat(r.text()).as(k).isEqualTo("recall: \"k\" must be a whole number from 1 to 10");
         }
-        assertThat(call("{\"query\": \"zulu\", \"limit\": 3}").text())
-                .isEqualTo("recall takes only \"query\" and \"k\"; remove \"limit\"");
+        // An unknown field is ignored, as brokerd ignores it (docs/decisions.md, "Unknown fields in a tool's arguments").
+        assertThat(call("{\"query\": \"zulu\", \"limit\": 3}").text()).isEqualTo(call("{\"query\": \"zulu\"}").text())
+                .startsWith("[1] memory · ");
         // A query counts characters, not UTF-16 units: 500 emoji are 500 characters.
         assertThat(call("{\"query\": \"" + "\uD83D\uDE00".repeat(500) + "\"}").outcome()).isEqualTo(Outcome.OK);
     }
@@ -176,7 +177,7 @@ class RecallTest {
         var answer = recall.search("{\"query\": \"zulu\", \"k\": 10}");
         assertThat(answer.text()).isEqualTo(hits);
         assertThat(Files.exists(home.resolve("memory/recalls/2026-09.jsonl"))).isFalse();
-        assertThat(recall.search("{\"query\": \"zulu\", \"k\": 11}").text()).isEqualTo("\"k\" must be an integer from 1 to 10");
+        assertThat(recall.search("{\"query\": \"zulu\", \"k\": 11}").text()).isEqualTo("recall: \"k\" must be a whole number from 1 to 10");
         assertThat(recall.search("zulu").text()).isEqualTo("search takes a query, and may end with -k N (N from 1 to 10)");
     }
 }

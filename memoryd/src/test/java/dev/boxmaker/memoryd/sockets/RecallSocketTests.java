@@ -79,7 +79,7 @@ class RecallSocketTests {
     void aRecallWithAWrongShapeIsRefusedNamingTheField() throws Exception {
         ToolResponse r = tool("recall", "{\"query\": \"x\", \"k\": 11}", false);
         assertThat(r.outcome()).isEqualTo(Outcome.REFUSED);
-        assertThat(r.text()).isEqualTo("\"k\" must be an integer from 1 to 10");
+        assertThat(r.text()).isEqualTo("recall: \"k\" must be a whole number from 1 to 10");
     }
 
     @Test
@@ -104,6 +104,6 @@ class RecallSocketTests {
                 .isEqualTo("[1] memory · session mm-search…, 2026-09-20 14:02 UTC, the owner said · private\n"
                         + "the bilby burrow"));
         assertThat(call(ADMIN, new MemoryAdmin("search", "{\"query\": \"\"}")))
-                .isEqualTo(new ErrorReply("\"query\" must be a string of 1 to 500 characters", null));
+                .isEqualTo(new ErrorReply("recall: \"query\" must be a string of 1 to 500 characters", null));
     }
 }

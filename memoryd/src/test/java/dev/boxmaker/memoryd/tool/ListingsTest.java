@@ -75,4 +75,14 @@ class ListingsTest {
         assertThat(store.admin("redo", "")).isEqualTo(OwnerAnswer.refused(
                 "unknown command \"redo\"; the commands are log, undo, pending, accept, reject, show, search, sync"));
     }
+
+    /** A command or id from the request is quoted back by the one quote: escaped onto one line, then cut. */
+    @Test
+    void anUnknownCommandOrIdIsQuotedEscapedAndCut() throws Exception {
+        MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
+        assertThat(store.admin("re\ndo\u200B", "")).isEqualTo(OwnerAnswer.refused(
+                "unknown command \"re\\ndo\\u{200B}\"; the commands are log, undo, pending, accept, reject, show, search, sync"));
+        assertThat(store.admin("undo", "\u001b[2J".repeat(20))).isEqualTo(OwnerAnswer.refused(
+                "\"" + "\\u{001B}[2J".repeat(7) + "\\u…\" is not an edit id; ids look like 2026-09-24-0003"));
+    }
 }

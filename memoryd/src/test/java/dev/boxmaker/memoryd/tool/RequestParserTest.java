@@ -18,27 +18,27 @@ class RequestParserTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "{}|\"action\" must be one of \"add\", \"replace\", \"remove\", \"note\", \"consolidate\"",
-        "{'action':7}|\"action\" must be one of \"add\", \"replace\", \"remove\", \"note\", \"consolidate\"",
-        "{'action':'edit'}|\"action\" must be one of \"add\", \"replace\", \"remove\", \"note\", \"consolidate\"",
-        "{'action':'add','text':'x'}|\"file\" must be \"memory\" or \"user\"",
-        "{'action':'add','file':'soul','text':'x'}|\"file\" must be \"memory\" or \"user\"",
-        "{'action':'add','file':'memory'}|\"text\" is missing or not a string",
-        "{'action':'add','file':'memory','text':3}|\"text\" is missing or not a string",
-        "{'action':'note'}|\"text\" is missing or not a string",
-        "{'action':'replace','file':'memory','text':'x'}|\"old\" is missing or not a string",
-        "{'action':'replace','file':'memory','old':'x'}|\"text\" is missing or not a string",
-        "{'action':'remove','file':'user'}|\"old\" is missing or not a string",
-        "{'action':'consolidate','file':'user'}|\"entries\" is missing or not an array of objects",
-        "{'action':'consolidate','file':'user','entries':{}}|\"entries\" is missing or not an array of objects",
-        "{'action':'consolidate','file':'user','entries':['x']}|\"entries\" is missing or not an array of objects",
+        "{}|memory: \"action\" must be one of \"add\", \"replace\", \"remove\", \"note\" and \"consolidate\"",
+        "{'action':7}|memory: \"action\" must be one of \"add\", \"replace\", \"remove\", \"note\" and \"consolidate\"",
+        "{'action':'edit'}|memory: \"action\" must be one of \"add\", \"replace\", \"remove\", \"note\" and \"consolidate\"",
+        "{'action':'add','text':'x'}|memory: \"file\" must be \"memory\" or \"user\"",
+        "{'action':'add','file':'soul','text':'x'}|memory: \"file\" must be \"memory\" or \"user\"",
+        "{'action':'add','file':'memory'}|memory: \"text\" must be a string of 1 to 2,200 characters",
+        "{'action':'add','file':'memory','text':3}|memory: \"text\" must be a string of 1 to 2,200 characters",
+        "{'action':'note'}|memory: \"text\" must be a string of 1 to 1,000 characters",
+        "{'action':'replace','file':'memory','text':'x'}|memory: \"old\" must be a string of 1 to 2,200 characters",
+        "{'action':'replace','file':'memory','old':'x'}|memory: \"text\" must be a string of 1 to 2,200 characters",
+        "{'action':'remove','file':'user'}|memory: \"old\" must be a string of 1 to 1,375 characters",
+        "{'action':'consolidate','file':'user'}|memory: \"entries\" must be a list of 1 to 1,000 objects",
+        "{'action':'consolidate','file':'user','entries':{}}|memory: \"entries\" must be a list of 1 to 1,000 objects",
+        "{'action':'consolidate','file':'user','entries':['x']}|memory: \"entries\" must be a list of 1 to 1,000 objects",
         "{'action':'consolidate','file':'user','entries':[{'old':'a'}]}|consolidate: entries[0] must have exactly one of keep, text, move, drop with its old; it has none",
         "{'action':'consolidate','file':'user','entries':[{'text':'n'},{'old':'a','keep':true,'move':true}]}|consolidate: entries[1] must have exactly one of keep, text, move, drop with its old; it has keep and move",
         "{'action':'consolidate','file':'user','entries':[{'old':'a','text':'b','drop':true}]}|consolidate: entries[0] must have exactly one of keep, text, move, drop with its old; it has text and drop",
-        "{'action':'consolidate','file':'user','entries':[{'old':'a','keep':false}]}|\"entries[0].keep\" must be true when given",
-        "{'action':'consolidate','file':'user','entries':[{'old':'a','move':'yes'}]}|\"entries[0].move\" must be true when given",
-        "{'action':'consolidate','file':'user','entries':[{'old':1,'keep':true}]}|\"entries[0].old\" is missing or not a string",
-        "{'action':'consolidate','file':'user','entries':[{'text':2}]}|\"entries[0].text\" is missing or not a string",
+        "{'action':'consolidate','file':'user','entries':[{'old':'a','keep':false}]}|memory: \"entries[0].keep\" must be true when it is given",
+        "{'action':'consolidate','file':'user','entries':[{'old':'a','move':'yes'}]}|memory: \"entries[0].move\" must be true when it is given",
+        "{'action':'consolidate','file':'user','entries':[{'old':1,'keep':true}]}|memory: \"entries[0].old\" must be a string of 1 to 1,375 characters",
+        "{'action':'consolidate','file':'user','entries':[{'text':2}]}|memory: \"entries[0].text\" must be a string of 1 to 1,375 characters",
         "{'action':'consolidate','file':'user','entries':[{'keep':true}]}|consolidate: entries[0] has no old, so it is a new entry and must have only text",
         "{'action':'consolidate','file':'user','entries':[{'text':'n','drop':true}]}|consolidate: entries[0] has no old, so it is a new entry and must have only text",
         // A lone surrogate has no UTF-8 form: written, it would become '?' on disk, not what was answered.
@@ -65,7 +65,7 @@ class RequestParserTest {
             entries.addObject().put("text", "n" + i);
         }
         Refused r = org.junit.jupiter.api.Assertions.assertThrows(Refused.class, () -> RequestParser.parse(args));
-        assertThat(r.sentence()).isEqualTo("\"entries\" may hold at most 1,000 items");
+        assertThat(r.sentence()).isEqualTo("memory: \"entries\" must be a list of 1 to 1,000 objects");
         entries.remove(1_000);
         assertThat(RequestParser.parse(args)).isInstanceOf(Request.Consolidate.class);
     }
