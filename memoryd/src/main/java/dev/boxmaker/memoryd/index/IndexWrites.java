@@ -1,5 +1,7 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.text.ScratchTokenizer;
+import dev.boxmaker.memoryd.index.text.Tokens;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -112,7 +114,7 @@ final class IndexWrites {
     private Prepared prepare(List<IndexRow> rows, long first, boolean endOfBatch) throws SQLException {
         // Which rows are plain is decided once here: a calibration ending meanwhile changes nothing.
         java.util.BitSet known = Tokens.known();
-        List<List<String>> others = Tokens.others(rows, known, Tokens.folds(), scratch);
+        List<List<String>> others = Tokens.others(rows.stream().map(IndexRow::text).toList(), known, Tokens.folds(), scratch);
         // Sized for as many terms as the last batch had (a catch-up's batches are alike), so the table
         // is not grown and rehashed step by step for each batch; at most a few per row, for a small batch.
         // A build numbers its terms once for all its batches.

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.text.Tokens;
 import dev.boxmaker.memoryd.index.PostingCodec.Postings;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package dev.boxmaker.memoryd.recall;
 
 import dev.boxmaker.memoryd.index.PostingCodec;
 import dev.boxmaker.memoryd.index.Statements;
-import dev.boxmaker.memoryd.index.Tokens;
+import dev.boxmaker.memoryd.index.text.Tokens;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

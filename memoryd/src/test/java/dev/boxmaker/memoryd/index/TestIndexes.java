@@ -1,5 +1,7 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.text.ScratchTokenizer;
+import dev.boxmaker.memoryd.index.text.Tokens;
 import dev.boxmaker.proto.DataClass;
 import java.nio.file.Path;
 import java.sql.Connection;

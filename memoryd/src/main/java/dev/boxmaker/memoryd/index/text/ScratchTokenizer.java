@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.text;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,13 +17,13 @@ import java.util.Map;
  * never touches an index file and any thread may use it (one at a time) while a writer's
  * connection is busy with a transaction.
  */
-final class ScratchTokenizer {
+public final class ScratchTokenizer {
     private static ScratchTokenizer shared;
 
     private final Connection connection;
 
     /** The process's tokenizer, made on first use. */
-    static synchronized ScratchTokenizer shared() throws SQLException {
+    public static synchronized ScratchTokenizer shared() throws SQLException {
         if (shared == null) {
             org.sqlite.SQLiteDataSource source = new org.sqlite.SQLiteDataSource();
             source.setUrl("jdbc:sqlite::memory:");

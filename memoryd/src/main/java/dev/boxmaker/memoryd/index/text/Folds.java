@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.text;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -19,7 +19,7 @@ import java.util.List;
  * measured, and such a text is left to FTS5). Code points not measured (outside the BMP, or ones the
  * measurement could not read back) leave their text to FTS5 ({@link ScratchTokenizer}) as before.
  */
-final class Folds {
+public final class Folds {
     static final byte UNKNOWN = 0;
     static final byte SEPARATOR = 1;
     static final byte STARTS = 2;
@@ -127,7 +127,7 @@ final class Folds {
      * FTS5's tokens of {@code text}, or null when it holds a code point not measured, a
      * {@link #DROPPED} one where a token would start, or a token FTS5 would cut.
      */
-    List<String> split(String text) {
+    public List<String> split(String text) {
         List<String> out = new ArrayList<>();
         // A long text's terms are held once, as the scratch tokenizer holds them: a string a token took
         // about 60 bytes of heap a token, more than an accented record of 6 MB leaves in memoryd's heap.

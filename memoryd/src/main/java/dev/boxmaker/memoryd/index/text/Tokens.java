@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.text;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -37,7 +37,7 @@ public final class Tokens {
      * of the same text twice passes the same ones, so a calibration ending in between cannot make the
      * two answers differ.
      */
-    static BitSet known() {
+    public static BitSet known() {
         return separators;
     }
 
@@ -57,7 +57,7 @@ public final class Tokens {
      * The measured folds, or null before they are: a text that is not plain is split by
      * {@link Folds#split} when it can be, else by FTS5 ({@link ScratchTokenizer}).
      */
-    static Folds folds() {
+    public static Folds folds() {
         return folds;
     }
 
@@ -78,7 +78,7 @@ public final class Tokens {
      * ({@link #measureFoldsSoon}), so a home of ASCII never pays for them. One that fails leaves the
      * next call to start another.
      */
-    static void calibrateSoon() {
+    public static void calibrateSoon() {
         if (!separators.isEmpty() || !CALIBRATING.compareAndSet(false, true)) {
             return;
         }
@@ -113,7 +113,7 @@ public final class Tokens {
     }
 
     /** Measures the separators, then the folds ({@link Folds#measure}), each once per process. */
-    static synchronized void calibrate(ScratchTokenizer scratch) throws java.sql.SQLException {
+    public static synchronized void calibrate(ScratchTokenizer scratch) throws java.sql.SQLException {
         measureSeparators(scratch);
         if (folds == null && !separators.isEmpty()) {
             folds = Folds.measure(scratch, separators);
@@ -187,24 +187,24 @@ public final class Tokens {
     }
 
     /**
-     * The FTS5 tokens of each row that is not plain (Tokens.plain), null for a plain one: split by the
+     * The FTS5 tokens of each text that is not plain (Tokens.plain), null for a plain one: split by the
      * measured {@code folds} where they can, the rest by FTS5 itself, all of a batch at once.
      */
-    static List<List<String>> others(List<IndexRow> rows, BitSet known, Folds folds, ScratchTokenizer scratch)
+    public static List<List<String>> others(List<String> texts, BitSet known, Folds folds, ScratchTokenizer scratch)
             throws java.sql.SQLException {
-        List<List<String>> out = new ArrayList<>(rows.size());
+        List<List<String>> out = new ArrayList<>(texts.size());
         List<String> others = new ArrayList<>();
         List<Integer> at = new ArrayList<>();
-        for (IndexRow row : rows) {
+        for (String text : texts) {
             List<String> tokens = null;
-            if (!Tokens.plain(row.text(), known)) {
+            if (!Tokens.plain(text, known)) {
                 if (folds == null) {
                     measureFoldsSoon();
                 }
-                tokens = folds == null ? null : folds.split(row.text());
+                tokens = folds == null ? null : folds.split(text);
                 if (tokens == null) {
                     at.add(out.size());
-                    others.add(row.text());
+                    others.add(text);
                 }
             }
             out.add(tokens);
@@ -233,7 +233,7 @@ public final class Tokens {
     }
 
     /** Where the next token of a plain text starts, at or after {@code from}; the length when none does. */
-    static int next(String text, int from) {
+    public static int next(String text, int from) {
         while (from < text.length() && !word(text.charAt(from))) {
             from++;
         }
@@ -241,7 +241,7 @@ public final class Tokens {
     }
 
     /** Where the token of a plain text starting at {@code from} ends. */
-    static int end(String text, int from) {
+    public static int end(String text, int from) {
         while (from < text.length() && word(text.charAt(from))) {
             from++;
         }
@@ -268,17 +268,17 @@ public final class Tokens {
      * Where FTS5 cuts the plain token {@code text[from, to)}: at {@link Folds#MAX_TOKEN_BYTES}, one byte a
      * character; the rest of it is no token of its own.
      */
-    static int cut(int from, int to) {
+    public static int cut(int from, int to) {
         return Math.min(to, from + Folds.MAX_TOKEN_BYTES);
     }
 
     /** An ASCII letter or digit as FTS5 stores it: lower case. */
-    static char lower(char c) {
+    public static char lower(char c) {
         return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
     }
 
     /** {@code text[from, to)}, ASCII letters and digits, lower-cased as FTS5 stores them. */
-    static String lower(String text, int from, int to) {
+    public static String lower(String text, int from, int to) {
         char[] out = new char[to - from];
         for (int i = from; i < to; i++) {
             out[i - from] = lower(text.charAt(i));

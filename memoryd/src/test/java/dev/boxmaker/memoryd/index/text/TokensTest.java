@@ -1,5 +1,6 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.text;
 
+import dev.boxmaker.memoryd.index.TestIndexes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
