@@ -3,7 +3,7 @@ package dev.boxmaker.bench;
 import dev.boxmaker.memoryd.recall.FastSearch;
 import dev.boxmaker.memoryd.recall.QueryTerms;
 import dev.boxmaker.memoryd.recall.Ranked;
-import dev.boxmaker.memoryd.recall.SegmentCache;
+import dev.boxmaker.memoryd.index.postings.SegmentCache;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import dev.boxmaker.memoryd.recall.FastSearch;
 import dev.boxmaker.memoryd.recall.LiteralSearch;
 import dev.boxmaker.memoryd.recall.QueryTerms;
 import dev.boxmaker.memoryd.recall.Ranked;
-import dev.boxmaker.memoryd.recall.SegmentCache;
+import dev.boxmaker.memoryd.index.postings.SegmentCache;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.sql.SqlWork;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.SessionLogs;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.sql.SqlWork;
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.sql.SqlWork;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;

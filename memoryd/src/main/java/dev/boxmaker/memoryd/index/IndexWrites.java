@@ -1,5 +1,9 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.postings.PostingCodec;
+import dev.boxmaker.memoryd.index.postings.PostingWrites;
+import dev.boxmaker.memoryd.index.postings.TermDeltas;
+import dev.boxmaker.memoryd.index.postings.TermTable;
 import dev.boxmaker.memoryd.index.text.ScratchTokenizer;
 import dev.boxmaker.memoryd.index.text.Tokens;
 import java.sql.Connection;

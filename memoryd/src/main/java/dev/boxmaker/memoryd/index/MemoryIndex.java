@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.sql.Statements;
 import dev.boxmaker.memoryd.index.text.Tokens;
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.files.Durable;

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.sql.SqlWork;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.concurrent.ExecutionException;

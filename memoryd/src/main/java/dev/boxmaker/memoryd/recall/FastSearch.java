@@ -1,7 +1,9 @@
 package dev.boxmaker.memoryd.recall;
 
-import dev.boxmaker.memoryd.index.PostingCodec;
-import dev.boxmaker.memoryd.index.Statements;
+import dev.boxmaker.memoryd.index.postings.PostingCursor;
+import dev.boxmaker.memoryd.index.postings.SegmentCache;
+import dev.boxmaker.memoryd.index.postings.PostingCodec;
+import dev.boxmaker.memoryd.index.sql.Statements;
 import dev.boxmaker.memoryd.index.text.Tokens;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -45,7 +47,7 @@ public final class FastSearch {
      * When the rarest term has at most this many rows, its rows are scored first to learn a k-th
      * score, so the walk proper starts with most terms already out of the essential set.
      */
-    static final long SEED_ROWS_MAX = 4L * dev.boxmaker.memoryd.index.PostingCodec.SEGMENT_MAX;
+    static final long SEED_ROWS_MAX = 4L * PostingCodec.SEGMENT_MAX;
 
     /** The index layout this search reads ({@code PRAGMA user_version}). */
     static final int LAYOUT = 2;

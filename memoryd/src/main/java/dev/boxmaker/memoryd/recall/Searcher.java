@@ -1,8 +1,10 @@
 package dev.boxmaker.memoryd.recall;
 
+import dev.boxmaker.memoryd.index.postings.PostingCursor;
+import dev.boxmaker.memoryd.index.postings.SegmentCache;
 import dev.boxmaker.memoryd.index.IndexDamagedException;
 import dev.boxmaker.memoryd.index.MemoryIndex;
-import dev.boxmaker.memoryd.index.Statements;
+import dev.boxmaker.memoryd.index.sql.Statements;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;

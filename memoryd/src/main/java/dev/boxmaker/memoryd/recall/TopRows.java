@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.recall;
 
-import dev.boxmaker.memoryd.index.Statements;
+import dev.boxmaker.memoryd.index.sql.Statements;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,8 +1,12 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.postings.PostingCodec;
+import dev.boxmaker.memoryd.index.postings.PostingWrites;
+import dev.boxmaker.memoryd.index.postings.TermDeltas;
+import dev.boxmaker.memoryd.index.postings.TermTable;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.boxmaker.memoryd.index.PostingCodec.Postings;
+import dev.boxmaker.memoryd.index.postings.PostingCodec.Postings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.sql.SqlWork;
 import static dev.boxmaker.memoryd.index.Logs.append;
 import static dev.boxmaker.memoryd.index.Logs.result;
 import static dev.boxmaker.memoryd.index.Logs.said;

@@ -1,5 +1,7 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.postings.PostingCodec;
+import dev.boxmaker.memoryd.index.postings.PostingWrites;
 import dev.boxmaker.memoryd.index.text.ScratchTokenizer;
 import dev.boxmaker.memoryd.index.text.Tokens;
 import dev.boxmaker.proto.DataClass;

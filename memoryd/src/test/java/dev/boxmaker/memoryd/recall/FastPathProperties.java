@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.recall;
 
+import dev.boxmaker.memoryd.index.postings.SegmentCache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 

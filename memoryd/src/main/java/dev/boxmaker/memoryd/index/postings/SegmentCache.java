@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.recall;
+package dev.boxmaker.memoryd.index.postings;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -25,7 +25,7 @@ public final class SegmentCache {
         this(BYTES_MAX);
     }
 
-    SegmentCache(long bytesMax) {
+    public SegmentCache(long bytesMax) {
         this.bytesMax = bytesMax;
     }
 

@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.recall;
+package dev.boxmaker.memoryd.index.postings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,7 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.postings;
 
 import dev.boxmaker.memoryd.index.text.Tokens;
-import dev.boxmaker.memoryd.index.PostingCodec.Postings;
+import dev.boxmaker.memoryd.index.postings.PostingCodec.Postings;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,7 +18,7 @@ import java.util.Map;
  * in as they are met ({@link #plain}, {@link #term}); {@link #postings} then makes each term's
  * postings at exactly that size, so no term's arrays grow by copying while a batch is read.
  */
-final class TermTable {
+public final class TermTable {
     private static final int INITIAL_SLOTS = 1 << 12;
 
     /** By slot: 0 when empty, else the term's hash in the high half and its number + 1 in the low. */
@@ -36,12 +36,12 @@ final class TermTable {
     private int size;
     private Postings[] postings;
 
-    TermTable() {
+    public TermTable() {
         this(0);
     }
 
     /** A table with room for {@code expected} terms before it grows. */
-    TermTable(int expected) {
+    public TermTable(int expected) {
         int slotCount = INITIAL_SLOTS;
         while (slotCount / 2 < expected && slotCount < 1 << 30) {
             slotCount <<= 1;
@@ -54,7 +54,7 @@ final class TermTable {
     }
 
     /** The number of the ASCII token {@code text[from, to)}, lower-cased, which {@code row} holds. */
-    int plain(String text, int from, int to, long row) {
+    public int plain(String text, int from, int to, long row) {
         int h = 0;
         for (int i = from; i < to; i++) {
             h = 31 * h + Tokens.lower(text.charAt(i));
@@ -73,7 +73,7 @@ final class TermTable {
     }
 
     /** The number of {@code term} (already as FTS5 stores it), which {@code row} holds. */
-    int term(String term, long row) {
+    public int term(String term, long row) {
         int h = term.hashCode();
         int mask = slots.length - 1;
         for (int slot = spread(h) & mask; ; slot = (slot + 1) & mask) {
@@ -92,7 +92,7 @@ final class TermTable {
      * Every term's postings, empty and sized to the rows counted for it, by number; made once, after
      * the batch's rows have all been counted and before any occurrence is added.
      */
-    Postings[] postings() {
+    public Postings[] postings() {
         if (postings == null) {
             postings = new Postings[size];
             for (int id = 0; id < size; id++) {
@@ -103,7 +103,7 @@ final class TermTable {
     }
 
     /** The terms in order (so their rows are written leaf page after leaf page), with their postings. */
-    Map<String, Postings> sorted() {
+    public Map<String, Postings> sorted() {
         Postings[] all = postings();
         Map<String, Postings> out = new LinkedHashMap<>(size * 2);
         for (int id : inTermOrder()) {
@@ -113,7 +113,7 @@ final class TermTable {
     }
 
     /** The term numbers, ordered by their terms. */
-    Integer[] inTermOrder() {
+    public Integer[] inTermOrder() {
         Integer[] order = new Integer[size];
         for (int id = 0; id < size; id++) {
             order[id] = id;
@@ -123,7 +123,7 @@ final class TermTable {
     }
 
     /** The number of terms; they are numbered from 0. */
-    int size() {
+    public int size() {
         return size;
     }
 
@@ -131,7 +131,7 @@ final class TermTable {
      * Term number {@code id}, as FTS5 stores it. With {@link #postings}, a build reads a batch's terms
      * by number, in no particular order, without a map made for each batch.
      */
-    String term(int id) {
+    public String term(int id) {
         return terms[id];
     }
 

@@ -1,9 +1,9 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.postings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.boxmaker.memoryd.index.PostingCodec.Postings;
+import dev.boxmaker.memoryd.index.postings.PostingCodec.Postings;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

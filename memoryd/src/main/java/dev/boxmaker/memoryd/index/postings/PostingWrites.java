@@ -1,6 +1,6 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.postings;
 
-import dev.boxmaker.memoryd.index.PostingCodec.Postings;
+import dev.boxmaker.memoryd.index.postings.PostingCodec.Postings;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,7 +21,7 @@ import java.util.Map;
  * term per large batch. A build reads no segment either, and holds back a term's postings until they
  * fill a block ({@link BuildTerms}), so a rare term gets one segment, not one per batch.
  */
-final class PostingWrites {
+public final class PostingWrites {
     /** Batches of fewer rows than this merge into the last segment of each term they touch. */
     static final int MERGE_BELOW_ROWS = 1_000;
 
@@ -38,17 +38,17 @@ final class PostingWrites {
      * Block and segment sizes, the merge threshold and the most postings a build holds back; tests
      * make them small to reach every path.
      */
-    record Shape(int block, int segmentMax, int mergeBelowRows, int carryMax) {
-        static final Shape DEFAULT = new Shape(PostingCodec.BLOCK, PostingCodec.SEGMENT_MAX, MERGE_BELOW_ROWS, CARRY_MAX);
+    public record Shape(int block, int segmentMax, int mergeBelowRows, int carryMax) {
+        public static final Shape DEFAULT = new Shape(PostingCodec.BLOCK, PostingCodec.SEGMENT_MAX, MERGE_BELOW_ROWS, CARRY_MAX);
     }
 
-    PostingWrites(Connection c, Shape shape) {
+    public PostingWrites(Connection c, Shape shape) {
         this.c = c;
         this.shape = shape;
     }
 
     /** Writes a batch's postings, {@code rows} being the number of rows they came from. */
-    void add(Map<String, Postings> byTerm, int rows) throws SQLException {
+    public void add(Map<String, Postings> byTerm, int rows) throws SQLException {
         boolean merge = rows < shape.mergeBelowRows();
         try (PreparedStatement tail = c.prepareStatement(
                 "SELECT id, first, n, data FROM postings WHERE term = ? ORDER BY first DESC LIMIT 1");
@@ -88,11 +88,11 @@ final class PostingWrites {
     }
 
     /** One row of {@code postings}, encoded and ready to insert. */
-    record Segment(String term, long first, long last, int n, byte[] data) {
+    public record Segment(String term, long first, long last, int n, byte[] data) {
     }
 
     /** Inserts planned segments. */
-    void write(List<Segment> segments) throws SQLException {
+    public void write(List<Segment> segments) throws SQLException {
         try (PreparedStatement put = insert()) {
             for (Segment s : segments) {
                 put(put, s);
@@ -120,7 +120,7 @@ final class PostingWrites {
     }
 
     /** {@code p} cut into segments of at most {@code shape}'s segment size, encoded. */
-    static void segments(String term, Postings p, Shape shape, List<Segment> out) {
+    public static void segments(String term, Postings p, Shape shape, List<Segment> out) {
         for (int from = 0; from < p.size; from += shape.segmentMax()) {
             int to = Math.min(p.size, from + shape.segmentMax());
             out.add(new Segment(term, p.rows[from], p.rows[to - 1], to - from, PostingCodec.encode(p, from, to, shape.block())));
@@ -137,7 +137,7 @@ final class PostingWrites {
     }
 
     /** Takes {@code rowid}'s postings out of the segments of {@code terms} (the row's distinct tokens). */
-    void remove(long rowid, Collection<String> terms) throws SQLException {
+    public void remove(long rowid, Collection<String> terms) throws SQLException {
         try (PreparedStatement find = c.prepareStatement("SELECT id, first, data FROM postings WHERE term = ? AND first <= ?"
                 + " ORDER BY first DESC LIMIT 1");
                 PreparedStatement drop = drop();

@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.postings;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -13,19 +13,19 @@ import java.util.Map;
  * a build sums them first ({@link BuildTerms}), so a term seen in every batch is written a few times,
  * not once per batch. The caller holds the transaction.
  */
-final class TermDeltas {
+public final class TermDeltas {
     private static final String UPSERT = "INSERT INTO terms (term, docs, tf_max, len_min) VALUES (?, ?, ?, ?)"
             + " ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs,"
             + " tf_max = max(tf_max, excluded.tf_max), len_min = min(len_min, excluded.len_min)";
 
     private final Connection c;
 
-    TermDeltas(Connection c) {
+    public TermDeltas(Connection c) {
         this.c = c;
     }
 
     /** One term's counts to add to the table. */
-    record Row(String term, long docs, long tfMax, long lenMin) {
+    public record Row(String term, long docs, long tfMax, long lenMin) {
         /** What {@code p}, a batch's postings of {@code term}, adds. */
         static Row of(String term, PostingCodec.Postings p) {
             return new Row(term, p.size, p.maxCount(0, p.size), p.minLength(0, p.size));
@@ -33,7 +33,7 @@ final class TermDeltas {
     }
 
     /** Adds a batch's postings' counts to the table. */
-    void add(Map<String, PostingCodec.Postings> byTerm) throws SQLException {
+    public void add(Map<String, PostingCodec.Postings> byTerm) throws SQLException {
         List<Row> rows = new ArrayList<>(byTerm.size());
         for (var e : byTerm.entrySet()) {
             rows.add(Row.of(e.getKey(), e.getValue()));
@@ -42,7 +42,7 @@ final class TermDeltas {
     }
 
     /** Adds rows' counts to the table, in their order. */
-    void write(List<Row> rows) throws SQLException {
+    public void write(List<Row> rows) throws SQLException {
         try (PreparedStatement up = c.prepareStatement(UPSERT)) {
             for (Row r : rows) {
                 bind(up, r);

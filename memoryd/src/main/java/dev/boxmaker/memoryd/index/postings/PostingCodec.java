@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.postings;
 
 import java.util.Arrays;
 

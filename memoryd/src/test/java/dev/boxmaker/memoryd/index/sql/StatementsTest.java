@@ -1,5 +1,7 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.sql;
 
+import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.index.TestIndexes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.proto.DataClass;

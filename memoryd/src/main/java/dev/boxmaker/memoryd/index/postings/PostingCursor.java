@@ -1,7 +1,7 @@
-package dev.boxmaker.memoryd.recall;
+package dev.boxmaker.memoryd.index.postings;
 
-import dev.boxmaker.memoryd.index.PostingCodec;
-import dev.boxmaker.memoryd.index.Statements;
+import dev.boxmaker.memoryd.index.postings.PostingCodec;
+import dev.boxmaker.memoryd.index.sql.Statements;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,16 +12,16 @@ import java.util.Arrays;
  * segment's blob only when the walk enters it, and a block only when the walk lands in it, so
  * skipping over rows costs nothing per row skipped.
  */
-final class PostingCursor {
+public final class PostingCursor {
     /** The row of an exhausted cursor. */
-    static final long END = Long.MAX_VALUE;
+    public static final long END = Long.MAX_VALUE;
 
     /**
      * A term with at most this many rows has its blobs read with its bounds, in one query: a catch-up
      * writes a segment per term per batch, so a term of a few thousand rows may have dozens of small
      * segments, cheaper read in one statement than one by one.
      */
-    static final long EAGER_ROWS_MAX = 32L * PostingCodec.SEGMENT_MAX;
+    public static final long EAGER_ROWS_MAX = 32L * PostingCodec.SEGMENT_MAX;
 
     private final Blobs source;
     private final String term;
@@ -52,7 +52,7 @@ final class PostingCursor {
     }
 
     /** A cursor before the first posting of {@code term}; {@code eager}: its blobs read with its listing. */
-    static PostingCursor open(Statements s, Blobs source, String term, boolean eager) throws SQLException {
+    public static PostingCursor open(Statements s, Blobs source, String term, boolean eager) throws SQLException {
         String sql = eager ? "SELECT first, last, id, data FROM postings WHERE term = ? ORDER BY first"
                 : "SELECT first, last, id FROM postings WHERE term = ? ORDER BY first";
         int capacity = 16;
@@ -87,42 +87,42 @@ final class PostingCursor {
      * A cursor of the same postings before their first row, sharing the blobs read so far (and those
      * either reads later), so a second walk over the term reads nothing twice.
      */
-    PostingCursor copy() {
+    public PostingCursor copy() {
         return new PostingCursor(source, term, firsts, lasts, ids, blobs, segments);
     }
 
     /** The current row; {@link #END} once exhausted, -1 before the first move. */
-    long doc() {
+    public long doc() {
         return doc;
     }
 
     /** The term's count in the current row. */
-    int count() {
+    public int count() {
         return counts[pos];
     }
 
     /** The current row's token count. */
-    int length() {
+    public int length() {
         return lengths[pos];
     }
 
     /** The last row of the block holding the current row. */
-    long blockLast() {
+    public long blockLast() {
         return blocks.last[block];
     }
 
     /** The largest count in the block holding the current row. */
-    int blockMaxCount() {
+    public int blockMaxCount() {
         return blocks.maxCount[block];
     }
 
     /** The shortest row in the block holding the current row. */
-    int blockMinLength() {
+    public int blockMinLength() {
         return blocks.minLength[block];
     }
 
     /** Moves to the next posting; the row it lands on, or {@link #END}. */
-    long next() throws SQLException {
+    public long next() throws SQLException {
         if (pos + 1 < size) {
             pos++;
             doc = rows[pos];
@@ -132,7 +132,7 @@ final class PostingCursor {
     }
 
     /** Moves to the first posting at or after row {@code target}; the row it lands on, or {@link #END}. */
-    long advance(long target) throws SQLException {
+    public long advance(long target) throws SQLException {
         if (doc >= target) {
             return doc;
         }
@@ -185,13 +185,13 @@ final class PostingCursor {
     }
 
     /** Reads segment blobs by id with one statement, kept with the connection's others. */
-    static final class Blobs {
+    public static final class Blobs {
         private final PreparedStatement q;
         private final SegmentCache cache;
         private final long file;
 
         /** Reads through {@code s}, through {@code cache} (null: none) for the index file whose id is {@code file}. */
-        Blobs(Statements s, SegmentCache cache, long file) throws SQLException {
+        public Blobs(Statements s, SegmentCache cache, long file) throws SQLException {
             q = s.prepare("SELECT data FROM postings WHERE id = ?");
             this.cache = cache;
             this.file = file;

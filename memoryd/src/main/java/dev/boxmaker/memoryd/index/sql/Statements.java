@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.sql;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
