@@ -1,9 +1,9 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.postings.PostingCodec.Postings;
 import dev.boxmaker.memoryd.index.postings.PostingWrites;
 import dev.boxmaker.memoryd.index.postings.TermDeltas;
 import dev.boxmaker.memoryd.index.postings.TermTable;
-import dev.boxmaker.memoryd.index.postings.PostingCodec.Postings;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

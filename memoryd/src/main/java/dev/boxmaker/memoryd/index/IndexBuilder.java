@@ -1,7 +1,7 @@
 package dev.boxmaker.memoryd.index;
 
-import dev.boxmaker.memoryd.index.sql.SqlWork;
 import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.index.sql.SqlWork;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.SessionId;

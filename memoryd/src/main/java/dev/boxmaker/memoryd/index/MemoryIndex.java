@@ -1,9 +1,9 @@
 package dev.boxmaker.memoryd.index;
 
-import dev.boxmaker.memoryd.index.sql.Statements;
-import dev.boxmaker.memoryd.index.text.Tokens;
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.files.Durable;
+import dev.boxmaker.memoryd.index.sql.Statements;
+import dev.boxmaker.memoryd.index.text.Tokens;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.SessionLogs;
@@ -13,8 +13,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

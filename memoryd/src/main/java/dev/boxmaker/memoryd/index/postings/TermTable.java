@@ -1,7 +1,7 @@
 package dev.boxmaker.memoryd.index.postings;
 
-import dev.boxmaker.memoryd.index.text.Tokens;
 import dev.boxmaker.memoryd.index.postings.PostingCodec.Postings;
+import dev.boxmaker.memoryd.index.text.Tokens;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,8 +1,8 @@
-package dev.boxmaker.memoryd.recall;
+package dev.boxmaker.memoryd.index.search;
 
+import dev.boxmaker.memoryd.index.postings.PostingCodec;
 import dev.boxmaker.memoryd.index.postings.PostingCursor;
 import dev.boxmaker.memoryd.index.postings.SegmentCache;
-import dev.boxmaker.memoryd.index.postings.PostingCodec;
 import dev.boxmaker.memoryd.index.sql.Statements;
 import dev.boxmaker.memoryd.index.text.Tokens;
 import java.sql.Connection;

@@ -1,9 +1,9 @@
-package dev.boxmaker.memoryd.recall;
+package dev.boxmaker.memoryd.index.search;
 
-import dev.boxmaker.memoryd.index.postings.PostingCursor;
-import dev.boxmaker.memoryd.index.postings.SegmentCache;
 import dev.boxmaker.memoryd.index.IndexDamagedException;
 import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.index.postings.PostingCursor;
+import dev.boxmaker.memoryd.index.postings.SegmentCache;
 import dev.boxmaker.memoryd.index.sql.Statements;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** A search of the index: the fast path, or the literal query when it cannot prove its answer. */
-public final class Searcher {
+public final class Searcher implements IndexSearch {
     private final MemoryIndex index;
     private final SegmentCache cache = new SegmentCache();
 
@@ -19,7 +19,7 @@ public final class Searcher {
         this.index = index;
     }
 
-    /** The best {@code k} hits for {@code terms}, best first. */
+    @Override
     public List<Hit> search(List<String> terms, int k) throws IndexDamagedException, SQLException {
         if (terms.isEmpty()) {
             return List.of();

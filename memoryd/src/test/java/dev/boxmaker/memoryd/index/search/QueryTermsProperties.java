@@ -1,5 +1,6 @@
-package dev.boxmaker.memoryd.recall;
+package dev.boxmaker.memoryd.index.search;
 
+import dev.boxmaker.memoryd.recall.SmallIndex;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 

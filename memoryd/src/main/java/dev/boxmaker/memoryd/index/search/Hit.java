@@ -1,5 +1,6 @@
-package dev.boxmaker.memoryd.recall;
+package dev.boxmaker.memoryd.index.search;
 
+import dev.boxmaker.memoryd.index.IndexRow;
 import dev.boxmaker.memoryd.index.sql.Statements;
 import dev.boxmaker.proto.DataClass;
 import java.sql.PreparedStatement;
@@ -11,6 +12,11 @@ import java.util.List;
 /** One found row with everything its header needs (the columns of {@code sources}) and its text. */
 public record Hit(long rowid, String kind, String session, Long epoch, long record, String time, String role,
         DataClass dataClass, boolean untrusted, String speaker, String header, String text) {
+    /** The {@link #kind} of a note's row. */
+    public static final String NOTE = IndexRow.NOTE;
+    /** The {@link #role}s of a session's rows. */
+    public static final String ASSISTANT = IndexRow.ASSISTANT;
+    public static final String CALL = IndexRow.CALL;
 
     /** The rows {@code ranked} names, in its order, read in the same transaction as the search. */
     static List<Hit> load(Statements statements, List<Ranked> ranked) throws SQLException {

@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.recall;
+package dev.boxmaker.memoryd.index.search;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.recall;
+package dev.boxmaker.memoryd.index.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

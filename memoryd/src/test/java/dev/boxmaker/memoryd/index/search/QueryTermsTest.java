@@ -1,5 +1,9 @@
-package dev.boxmaker.memoryd.recall;
+package dev.boxmaker.memoryd.index.search;
 
+import dev.boxmaker.memoryd.index.search.Hit;
+import dev.boxmaker.memoryd.index.search.LiteralSearch;
+import dev.boxmaker.memoryd.index.search.Searcher;
+import dev.boxmaker.memoryd.recall.SmallIndex;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
@@ -9,11 +13,11 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /** The quoted-terms query: no FTS5 operator or syntax of the model's reaches SQLite. */
 class QueryTermsTest {

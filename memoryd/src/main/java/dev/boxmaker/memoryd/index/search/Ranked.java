@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.recall;
+package dev.boxmaker.memoryd.index.search;
 
 /** A row and its FTS5 {@code bm25} score (negative: lower is better), with its time for ties. */
 public record Ranked(long rowid, double bm25, String time) {

@@ -1,7 +1,7 @@
-package dev.boxmaker.memoryd.recall;
+package dev.boxmaker.memoryd.index.search;
 
-import static dev.boxmaker.memoryd.recall.FastSearch.B;
-import static dev.boxmaker.memoryd.recall.FastSearch.K1;
+import static dev.boxmaker.memoryd.index.search.FastSearch.B;
+import static dev.boxmaker.memoryd.index.search.FastSearch.K1;
 
 /**
  * FTS5's bm25 parts, as fts5Bm25Function computes them, for {@link FastSearch}: a term's part of a

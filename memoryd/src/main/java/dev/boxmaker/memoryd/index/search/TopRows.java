@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.recall;
+package dev.boxmaker.memoryd.index.search;
 
 import dev.boxmaker.memoryd.index.sql.Statements;
 import java.sql.PreparedStatement;
