@@ -2,6 +2,10 @@ package dev.boxmaker.memoryd.index;
 
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.files.Durable;
+import dev.boxmaker.memoryd.index.build.BuildSide;
+import dev.boxmaker.memoryd.index.build.IndexBuilder;
+import dev.boxmaker.memoryd.index.sql.IndexFile;
+import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import dev.boxmaker.memoryd.index.sql.Statements;
 import dev.boxmaker.memoryd.index.text.Tokens;
 import dev.boxmaker.proto.DataClass;

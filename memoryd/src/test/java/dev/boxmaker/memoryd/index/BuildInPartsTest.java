@@ -1,5 +1,9 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.build.BuildSide;
+import dev.boxmaker.memoryd.index.build.IndexBuilder;
+import dev.boxmaker.memoryd.index.sql.IndexFile;
+import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import static dev.boxmaker.memoryd.index.Logs.append;
 import static dev.boxmaker.memoryd.index.Logs.called;
 import static dev.boxmaker.memoryd.index.Logs.said;

@@ -1,5 +1,10 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.build.BuildSide;
+import dev.boxmaker.memoryd.index.build.CatchUpRounds;
+import dev.boxmaker.memoryd.index.build.CatchUpRoundsTest;
+import dev.boxmaker.memoryd.index.build.IndexBuilder;
+import dev.boxmaker.memoryd.index.sql.IndexFile;
 import static dev.boxmaker.memoryd.index.Logs.append;
 import static dev.boxmaker.memoryd.index.Logs.said;
 import static dev.boxmaker.memoryd.index.Logs.user;

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.index.search;
 
-import dev.boxmaker.memoryd.index.IndexRow;
+import dev.boxmaker.memoryd.index.sql.IndexRow;
 import dev.boxmaker.memoryd.index.sql.Statements;
 import dev.boxmaker.proto.DataClass;
 import java.sql.PreparedStatement;

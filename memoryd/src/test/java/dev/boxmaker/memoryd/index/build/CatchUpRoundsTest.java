@@ -1,5 +1,11 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.build;
 
+import dev.boxmaker.memoryd.index.CatchUpTest;
+import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.index.Rows;
+import dev.boxmaker.memoryd.index.TestIndexes;
+import dev.boxmaker.memoryd.index.sql.IndexFile;
+import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import dev.boxmaker.memoryd.index.sql.SqlWork;
 import static dev.boxmaker.memoryd.index.Logs.append;
 import static dev.boxmaker.memoryd.index.Logs.result;
@@ -23,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A large catch-up into an index readers read, in rounds with a side file (CatchUpRounds). */
-class CatchUpRoundsTest {
+public class CatchUpRoundsTest {
     private static final List<String> SESSIONS = List.of("mm-aaaaaaaaaaaa", "chat-1789bbbbbb", "chat-1789cccccc");
 
     @TempDir
@@ -74,7 +80,7 @@ class CatchUpRoundsTest {
             + " coalesce((SELECT v FROM hits_config WHERE k = 'hashsize'), 1048576)";
 
     /** Everything a catch-up writes: rows, postings, term counts and bounds, totals, and progress. */
-    static List<String> everything(Connection c) throws Exception {
+    public static List<String> everything(Connection c) throws Exception {
         List<String> out = new ArrayList<>(Rows.all(c));
         out.addAll(TestIndexes.postings(c, false));
         out.addAll(TestIndexes.table(c, "SELECT term, docs, tf_max, len_min FROM terms ORDER BY term"));
@@ -97,7 +103,7 @@ class CatchUpRoundsTest {
      * FTS5's merge and pending-data settings {@code settings} (FTS5's defaults where the file names
      * none), as they were before the catch-up.
      */
-    static void wholeAndAgreeing(Connection c, String settings) throws Exception {
+    public static void wholeAndAgreeing(Connection c, String settings) throws Exception {
         c.createStatement().execute("INSERT INTO hits (hits) VALUES ('integrity-check')");
         assertThat(TestIndexes.table(c, SETTINGS)).containsExactly(settings);
         assertThat(TestIndexes.postings(c, false)).containsExactlyElementsOf(TestIndexes.postings(c, true));
@@ -241,7 +247,7 @@ class CatchUpRoundsTest {
      * {@code n} user and assistant records of about 3 kB, in words of 200 letters and more, so the
      * checks of every posting stay quick; some words rare.
      */
-    static LogRecord[] longRecords(Random random, int n) {
+    public static LogRecord[] longRecords(Random random, int n) {
         String longer = "x".repeat(200);
         StringBuilder words = new StringBuilder();
         LogRecord[] records = new LogRecord[n];
@@ -300,7 +306,7 @@ class CatchUpRoundsTest {
         assertThat(side).doesNotExist();
     }
 
-    static java.util.Map<String, LogProgress> readProgress(Path file) throws SQLException {
+    public static java.util.Map<String, LogProgress> readProgress(Path file) throws SQLException {
         try (Connection c = IndexFile.open(file, true)) {
             return LogProgress.readAll(c);
         }

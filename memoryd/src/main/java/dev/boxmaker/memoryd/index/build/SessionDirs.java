@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.build;
 
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.proto.SessionId;
@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jboss.logging.Logger;
 
 /** The sessions under a home's {@code sessions/} that have a log, as a catch-up reads them. */
-final class SessionDirs {
+public final class SessionDirs {
     private static final Logger LOG = Logger.getLogger(SessionDirs.class);
     /** Links named in the log already, so a catch-up every turn does not name them again; bounded. */
     private static final Set<Path> LINKS_LOGGED = ConcurrentHashMap.newKeySet();
@@ -25,7 +25,7 @@ final class SessionDirs {
     }
 
     /** The sessions under {@code home} that have a log, in order; a directory that cannot be read is named. */
-    static List<String> sessions(Path home) {
+    public static List<String> sessions(Path home) {
         TreeSet<String> out = new TreeSet<>();
         sessions(home, out, Integer.MAX_VALUE);
         return List.copyOf(out);
@@ -35,7 +35,7 @@ final class SessionDirs {
      * Whether any session under {@code home} has a log: the first one found answers, so a start
      * over 5,000 sessions does not list them all twice (about 0.15 s before a build could begin).
      */
-    static boolean anySession(Path home) {
+    public static boolean anySession(Path home) {
         TreeSet<String> out = new TreeSet<>();
         sessions(home, out, 1);
         return !out.isEmpty();

@@ -1,5 +1,7 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.build;
 
+import dev.boxmaker.memoryd.index.sql.IndexFile;
+import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -21,8 +23,8 @@ import java.sql.Statement;
  * <p>A large catch-up into the index readers read has one of its own per round
  * ({@link #openForRound}, {@link CatchUpRounds}), which adds its postings and counts to the index's.
  */
-final class BuildSide implements AutoCloseable {
-    static final String SUFFIX = ".side";
+public final class BuildSide implements AutoCloseable {
+    public static final String SUFFIX = ".side";
 
     /** The tables the side file fills, copied in this order. */
     private static final String[] TABLES = {"sources", "postings", "terms"};
@@ -51,7 +53,7 @@ final class BuildSide implements AutoCloseable {
     }
 
     /** The side file of the build of {@code built}, made new and empty. */
-    static BuildSide open(Path built) throws IOException, SQLException {
+    public static BuildSide open(Path built) throws IOException, SQLException {
         return open(built, false);
     }
 
@@ -67,7 +69,7 @@ final class BuildSide implements AutoCloseable {
      * The side file beside {@code built}: a build's beside its new file, a catch-up round's beside the
      * index. One a crash left is deleted by the next build, and a round's at memoryd's start.
      */
-    static Path fileFor(Path built) {
+    public static Path fileFor(Path built) {
         return built.resolveSibling(built.getFileName() + SUFFIX);
     }
 

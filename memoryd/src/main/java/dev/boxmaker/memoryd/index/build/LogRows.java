@@ -1,7 +1,8 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.build;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.index.sql.IndexRow;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.log.AssistantRecord;

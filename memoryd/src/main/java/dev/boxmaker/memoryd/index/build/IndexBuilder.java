@@ -1,6 +1,9 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.build;
 
 import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.index.sql.IndexFile;
+import dev.boxmaker.memoryd.index.sql.IndexRow;
+import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import dev.boxmaker.memoryd.index.sql.SqlWork;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;
@@ -27,7 +30,7 @@ import org.jboss.logging.Logger;
  * {@link #RECORDS_PER_TRANSACTION_MAX} records' rows and the progress they reach, so the index and
  * its progress never disagree.
  */
-final class IndexBuilder {
+public final class IndexBuilder {
     private static final Logger LOG = Logger.getLogger(IndexBuilder.class);
 
     /**
@@ -35,7 +38,7 @@ final class IndexBuilder {
      * and a term gets few segments, small enough that the two batches a catch-up holds at once (one
      * written, one prepared) stay well inside memoryd's heap (about 14 MB each at chat-like sizes).
      */
-    static final int RECORDS_PER_TRANSACTION_MAX = 25_000;
+    public static final int RECORDS_PER_TRANSACTION_MAX = 25_000;
 
     /** The first batch of a catch-up's pipeline; each next one is twice as large, up to a transaction's most. */
     static final int FIRST_BATCH_RECORDS = 2_000;
@@ -52,7 +55,7 @@ final class IndexBuilder {
     static final int BUILD_PARTS_IN_FLIGHT = 4;
 
     /** What a catch-up read. */
-    record Counts(long logs, long records, long notes) {
+    public record Counts(long logs, long records, long notes) {
         Counts plus(Counts o) {
             return new Counts(logs + o.logs, records + o.records, notes + o.notes);
         }
@@ -86,23 +89,23 @@ final class IndexBuilder {
     private final java.util.concurrent.atomic.AtomicLong recordsRead;
     private final NotesCatchUp notes;
 
-    IndexBuilder(Connection c, Path home, DataClass maxClass) throws SQLException {
+    public IndexBuilder(Connection c, Path home, DataClass maxClass) throws SQLException {
         this(c, home, maxClass, new java.util.concurrent.atomic.AtomicLong());
     }
 
-    IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead)
+    public IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead)
             throws SQLException {
         this(c, home, maxClass, recordsRead, RECORDS_PER_TRANSACTION_MAX);
     }
 
     /** With {@code recordsPerTransaction} instead of the default, so tests can make many batches of few records. */
-    IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead,
+    public IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead,
             int recordsPerTransaction) throws SQLException {
         this(c, home, maxClass, recordsRead, recordsPerTransaction, BUILD_PART_ROWS, BUILD_PARTS_IN_FLIGHT);
     }
 
     /** And with a build's parts of {@code partRows} rows, {@code partsInFlight} at most, so tests can make many. */
-    IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead,
+    public IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead,
             int recordsPerTransaction, int partRows, int partsInFlight) throws SQLException {
         this.partRows = partRows;
         this.partsInFlight = partsInFlight;
@@ -120,7 +123,7 @@ final class IndexBuilder {
      * Every log under {@code sessions/} past its progress, then notes.md. A log that cannot be read
      * is skipped, named. Logs share transactions, so a start-up over many short logs commits rarely.
      */
-    Counts catchUpAll(Path notes) throws SQLException {
+    public Counts catchUpAll(Path notes) throws SQLException {
         return catchUpAll(notes, null);
     }
 
@@ -129,7 +132,7 @@ final class IndexBuilder {
      * side file ({@link CatchUpRounds}) when the logs hold at least {@link CatchUpRounds.Limits#fromBytes}
      * past their progress.
      */
-    Counts catchUpAll(Path notes, Path indexFile) throws SQLException {
+    public Counts catchUpAll(Path notes, Path indexFile) throws SQLException {
         return sessionsPipelined(indexFile).plus(new Counts(0, 0, catchUpNotes(notes)));
     }
 
@@ -147,7 +150,7 @@ final class IndexBuilder {
      * of it goes into {@code side} on a thread of its own ({@link BuildSide}), copied into the file at
      * the end. A build that fails leaves a file to throw away.
      */
-    Counts buildAll(Path notes, BuildSide side) throws SQLException {
+    public Counts buildAll(Path notes, BuildSide side) throws SQLException {
         if (!IndexSchema.empty(c)) {
             throw new IllegalStateException("a build needs an empty file");
         }
@@ -249,7 +252,7 @@ final class IndexBuilder {
     }
 
     /** Reads one session's log past its progress and commits it; the number of records read. */
-    long catchUpLog(SessionId session) throws IOException, SQLException {
+    public long catchUpLog(SessionId session) throws IOException, SQLException {
         try {
             return readLog(session);
         } finally {
@@ -384,7 +387,7 @@ final class IndexBuilder {
     }
 
     /** Reads notes.md past its progress ({@link NotesCatchUp#catchUp}); the number of notes it added. */
-    long catchUpNotes(Path notesFile) throws SQLException {
+    public long catchUpNotes(Path notesFile) throws SQLException {
         return notes.catchUp(notesFile);
     }
 

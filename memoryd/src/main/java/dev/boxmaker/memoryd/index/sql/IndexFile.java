@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.sql;
 
 import dev.boxmaker.memoryd.index.sql.SqlWork;
 import java.io.IOException;
@@ -17,9 +17,16 @@ import org.sqlite.SQLiteDataSource;
  * same mode), connections through {@link SQLiteDataSource} (build-notes.md), and what counts as a
  * damaged file.
  */
-final class IndexFile {
+public final class IndexFile {
+    /**
+     * The page size of a file built here: 16 KiB rather than 4, so FTS5's segments and the postings'
+     * blobs take fewer pages and a build writes fewer B-tree pages (a build of a million chat-like
+     * records took about a fifth less CPU in FTS5 alone).
+     */
+    public static final int PAGE_BYTES = 16_384;
+
     /** How long a connection waits for another's lock before failing. */
-    static final int BUSY_TIMEOUT_MILLIS = 5_000;
+    public static final int BUSY_TIMEOUT_MILLIS = 5_000;
 
     /**
      * The most of its log ({@code -wal}) the index keeps on disk once the log starts over after a
@@ -36,14 +43,14 @@ final class IndexFile {
     }
 
     /** Creates {@code file} empty and 0600 if it does not exist. */
-    static void createPrivate(Path file) throws IOException {
+    public static void createPrivate(Path file) throws IOException {
         if (!Files.exists(file)) {
             Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         }
     }
 
     /** A connection to {@code file}; {@code wal} puts the file in WAL mode (the writer does). */
-    static Connection open(Path file, boolean wal) throws SQLException {
+    public static Connection open(Path file, boolean wal) throws SQLException {
         return open(file, wal, false);
     }
 
@@ -65,7 +72,7 @@ final class IndexFile {
             if (wal) {
                 if (file.toFile().length() == 0) {
                     // A new file: a build's page size, while it can still be set (WAL mode fixes it).
-                    s.execute("PRAGMA page_size = " + IndexRebuild.PAGE_BYTES);
+                    s.execute("PRAGMA page_size = " + PAGE_BYTES);
                 }
                 s.execute("PRAGMA journal_mode = WAL");
                 // In WAL mode NORMAL loses at most the last commits on power loss, never consistency;
@@ -81,7 +88,7 @@ final class IndexFile {
     }
 
     /** Whether {@code e} says the file is damaged: SQLite's corrupt or not-a-database. */
-    static boolean damaged(SQLException e) {
+    public static boolean damaged(SQLException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SQLException s) {
                 int code = s.getErrorCode() & 0xff;
@@ -100,13 +107,13 @@ final class IndexFile {
      * complete, so no journal and no sync (it is flushed whole, or thrown away), and a build's page size;
      * used by one thread at a time (see {@link #open(Path, boolean, boolean)}).
      */
-    static Connection openForBuild(Path file) throws IOException, SQLException {
+    public static Connection openForBuild(Path file) throws IOException, SQLException {
         createPrivate(file);
         Connection c = open(file, false, true);
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA journal_mode = OFF");
             s.execute("PRAGMA synchronous = OFF");
-            s.execute("PRAGMA page_size = " + IndexRebuild.PAGE_BYTES);
+            s.execute("PRAGMA page_size = " + PAGE_BYTES);
         } catch (SQLException e) {
             c.close();
             throw e;
@@ -115,7 +122,7 @@ final class IndexFile {
     }
 
     /** Deletes {@code file} and any journal, -wal or -shm SQLite left beside it. */
-    static void deleteWithSidecars(Path file) throws IOException {
+    public static void deleteWithSidecars(Path file) throws IOException {
         Files.deleteIfExists(file);
         for (String sidecar : new String[] {"-journal", "-wal", "-shm"}) {
             Files.deleteIfExists(file.resolveSibling(file.getFileName() + sidecar));
@@ -126,7 +133,7 @@ final class IndexFile {
      * Runs {@code work} in one transaction on {@code c} (the one its earlier parts opened, if any):
      * committed whole, or rolled back and its failure thrown.
      */
-    static void inTransaction(Connection c, SqlWork work) throws SQLException {
+    public static void inTransaction(Connection c, SqlWork work) throws SQLException {
         partOfTransaction(c, () -> {
             work.run();
             c.commit();
@@ -139,7 +146,7 @@ final class IndexFile {
      * transaction that a later {@link #inTransaction} on the same thread commits. A failure rolls back
      * the whole transaction, its earlier parts too.
      */
-    static void partOfTransaction(Connection c, SqlWork work) throws SQLException {
+    public static void partOfTransaction(Connection c, SqlWork work) throws SQLException {
         c.setAutoCommit(false);
         try {
             work.run();
@@ -154,13 +161,13 @@ final class IndexFile {
     }
 
     /** Flushes a directory's entries, so a rename in it survives a crash. */
-    static void syncDirectory(Path dir) throws IOException {
+    public static void syncDirectory(Path dir) throws IOException {
         try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
             d.force(true);
         }
     }
 
-    static void closeQuietly(AutoCloseable c) {
+    public static void closeQuietly(AutoCloseable c) {
         if (c == null) {
             return;
         }

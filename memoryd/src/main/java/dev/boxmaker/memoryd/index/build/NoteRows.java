@@ -1,7 +1,8 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.build;
 
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
+import dev.boxmaker.memoryd.index.sql.IndexRow;
 import dev.boxmaker.proto.DataClass;
 
 /** What a notes.md entry puts in the index: its body, labelled by its header (the spec, section 3). */

@@ -1,9 +1,10 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.build;
 
 import dev.boxmaker.memoryd.index.postings.PostingCodec;
 import dev.boxmaker.memoryd.index.postings.PostingWrites;
 import dev.boxmaker.memoryd.index.postings.TermDeltas;
 import dev.boxmaker.memoryd.index.postings.TermTable;
+import dev.boxmaker.memoryd.index.sql.IndexRow;
 import dev.boxmaker.memoryd.index.text.ScratchTokenizer;
 import dev.boxmaker.memoryd.index.text.Tokens;
 import java.sql.Connection;
@@ -20,7 +21,7 @@ import java.util.Map;
  * and {@code stats} in step with FTS5's own counts: the fast path's exactness rests on them. The
  * caller holds the transaction.
  */
-final class IndexWrites {
+public final class IndexWrites {
     private final Connection c;
     private final ScratchTokenizer scratch;
     private final PostingWrites postings;
@@ -45,16 +46,16 @@ final class IndexWrites {
     /** The number of terms the last batch {@link #prepare}d had. */
     private int lastTerms;
 
-    IndexWrites(Connection c) throws SQLException {
+    public IndexWrites(Connection c) throws SQLException {
         this(c, PostingWrites.Shape.DEFAULT);
     }
 
-    IndexWrites(Connection c, PostingWrites.Shape shape) throws SQLException {
+    public IndexWrites(Connection c, PostingWrites.Shape shape) throws SQLException {
         this(c, shape, BuildTerms.TERMS_MAX);
     }
 
     /** With {@code buildTermsMax} instead of {@link BuildTerms#TERMS_MAX}, so tests reach a build's every path. */
-    IndexWrites(Connection c, PostingWrites.Shape shape, int buildTermsMax) throws SQLException {
+    public IndexWrites(Connection c, PostingWrites.Shape shape, int buildTermsMax) throws SQLException {
         this.c = c;
         this.scratch = ScratchTokenizer.shared();
         this.postings = new PostingWrites(c, shape);
@@ -68,7 +69,7 @@ final class IndexWrites {
      * Adds {@code rows}: FTS5 text, sources with each row's token count, the postings, the term
      * counts and totals.
      */
-    void insert(List<IndexRow> rows) throws SQLException {
+    public void insert(List<IndexRow> rows) throws SQLException {
         if (!rows.isEmpty()) {
             apply(prepare(rows, nextRowid()));
         }
@@ -260,7 +261,7 @@ final class IndexWrites {
      * From here to {@link #finishBuild}, the file is being built and nobody reads it: postings and
      * term counts are held back and written in fewer, larger pieces (BuildTerms).
      */
-    void startBuild() {
+    public void startBuild() {
         buildTerms = new BuildTerms(shape, buildTermsMax);
     }
 
@@ -268,7 +269,7 @@ final class IndexWrites {
      * What a build held back, to {@link #write} in its last transaction, before any other write
      * (here, or into its side file); the build is over.
      */
-    Planned finishBuild() {
+    public Planned finishBuild() {
         if (buildTerms == null) {
             return new Planned(List.of(), List.of());
         }
@@ -278,7 +279,7 @@ final class IndexWrites {
     }
 
     /** Writes a build's planned segments and term counts. */
-    void write(Planned planned) throws SQLException {
+    public void write(Planned planned) throws SQLException {
         postings.write(planned.segments());
         terms.write(planned.terms());
     }
@@ -345,7 +346,7 @@ final class IndexWrites {
      * Removes one row. Its terms' row counts go down; their score bounds stay, which only makes
      * them looser, never wrong.
      */
-    void delete(long rowid) throws SQLException {
+    public void delete(long rowid) throws SQLException {
         String text;
         String stored;
         try (PreparedStatement q = c.prepareStatement(

@@ -1,5 +1,10 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.build;
 
+import dev.boxmaker.memoryd.index.CatchUpTest;
+import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.index.Rows;
+import dev.boxmaker.memoryd.index.TestIndexes;
+import dev.boxmaker.memoryd.index.sql.IndexFile;
 import static dev.boxmaker.memoryd.index.Logs.append;
 import static dev.boxmaker.memoryd.index.Logs.said;
 import static dev.boxmaker.memoryd.index.Logs.user;

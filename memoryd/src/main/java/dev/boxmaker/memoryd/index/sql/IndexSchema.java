@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.sql;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,9 +13,9 @@ import java.sql.Statement;
  * the added columns and tables keep what recall's exact fast path needs, counted as rows are
  * written, so no query ever walks a whole posting list to learn them.
  */
-final class IndexSchema {
+public final class IndexSchema {
     /** Bumped when the layout changes; an index of another version is rebuilt by reindex. */
-    static final int VERSION = 2;
+    public static final int VERSION = 2;
 
     /**
      * How recall finds a term's segments. A build into an empty file drops it and makes it again at
@@ -62,7 +62,7 @@ final class IndexSchema {
      * The layout version of a file that holds tables, or {@link #VERSION} for an empty (new) file:
      * a file of another version lacks what the fast path reads, so it is rebuilt, never added to.
      */
-    static int version(Connection c) throws SQLException {
+    public static int version(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master")) {
                 rs.next();
@@ -78,7 +78,7 @@ final class IndexSchema {
     }
 
     /** Creates what is missing and stamps the version; run on the writer's connection. */
-    static void create(Connection c) throws SQLException {
+    public static void create(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             for (String sql : CREATE) {
                 s.execute(sql);
@@ -88,7 +88,7 @@ final class IndexSchema {
     }
 
     /** Whether the file holds nothing read yet: a new file, or a deleted index made again. */
-    static boolean empty(Connection c) throws SQLException {
+    public static boolean empty(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT (SELECT rows FROM stats WHERE id = 1) = 0"
                         + " AND NOT EXISTS (SELECT 1 FROM postings) AND NOT EXISTS (SELECT 1 FROM sources)"
@@ -106,7 +106,7 @@ final class IndexSchema {
      * merge at the end takes 0.8 to 1.4 s, so the build gains a little, and the file it leaves holds
      * one segment where it held several levels of them.
      */
-    static void bulkSettings(Connection c) throws SQLException {
+    public static void bulkSettings(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             setFts5(s, "hashsize", FTS5_HASH_BYTES);
             setFts5(s, "automerge", 0);
@@ -115,12 +115,12 @@ final class IndexSchema {
     }
 
     /** Sets FTS5's configuration option {@code key} of {@code hits} (kept in the file, in the transaction open). */
-    static void setFts5(Statement s, String key, long value) throws SQLException {
+    public static void setFts5(Statement s, String key, long value) throws SQLException {
         s.execute("INSERT INTO hits (hits, rank) VALUES ('" + key + "', " + value + ")");
     }
 
     /** FTS5's configuration option {@code key} of {@code hits}, {@code otherwise} when the file names none. */
-    static long fts5Setting(Statement s, String key, long otherwise) throws SQLException {
+    public static long fts5Setting(Statement s, String key, long otherwise) throws SQLException {
         try (ResultSet rs = s.executeQuery("SELECT v FROM hits_config WHERE k = '" + key + "'")) {
             return rs.next() ? rs.getLong(1) : otherwise;
         }
@@ -137,17 +137,17 @@ final class IndexSchema {
     static final int BUILD_CRISIS_MERGE = 1_000;
 
     /** FTS5's own defaults, which the index keeps after a build (fts5_config.c). */
-    static final int AUTOMERGE = 4;
+    public static final int AUTOMERGE = 4;
     static final int CRISIS_MERGE = 16;
 
     /** FTS5's own pending-data limit (fts5_config.c), for a file whose configuration names none. */
-    static final int FTS5_DEFAULT_HASH_BYTES = 1 << 20;
+    public static final int FTS5_DEFAULT_HASH_BYTES = 1 << 20;
 
     /**
      * At the end of a build: FTS5's segments merged into one, and its merge settings back to the
      * defaults for the writes that follow, so none of them meets a pile of segments to merge at once.
      */
-    static void mergeBuilt(Connection c) throws SQLException {
+    public static void mergeBuilt(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("INSERT INTO hits (hits) VALUES ('optimize')");
             setFts5(s, "automerge", AUTOMERGE);
@@ -155,13 +155,13 @@ final class IndexSchema {
         }
     }
 
-    static void dropPostingsIndex(Connection c) throws SQLException {
+    public static void dropPostingsIndex(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("DROP INDEX IF EXISTS postings_term");
         }
     }
 
-    static void createPostingsIndex(Connection c) throws SQLException {
+    public static void createPostingsIndex(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute(POSTINGS_INDEX);
         }
@@ -171,7 +171,7 @@ final class IndexSchema {
      * Reads the schema and one row of every table, so a file that is not a database, or is damaged
      * where the schema lives, fails here rather than at the first recall.
      */
-    static void probe(Connection c) throws SQLException {
+    public static void probe(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.executeQuery("SELECT count(*) FROM sqlite_master").close();
             s.executeQuery("SELECT rowid FROM hits LIMIT 1").close();
@@ -184,7 +184,7 @@ final class IndexSchema {
      * A file cut short: its pages run past its end. Only checked while no -wal file holds pages of
      * its own (after a clean close), since then the file alone must hold every page.
      */
-    static void checkWhole(Connection c, Path file) throws SQLException, IOException {
+    public static void checkWhole(Connection c, Path file) throws SQLException, IOException {
         Path wal = file.resolveSibling(file.getFileName() + "-wal");
         if (Files.exists(wal) && Files.size(wal) > 0) {
             return;

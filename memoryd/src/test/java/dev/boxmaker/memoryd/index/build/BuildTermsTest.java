@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.build;
 
 import dev.boxmaker.memoryd.index.postings.PostingCodec;
 import dev.boxmaker.memoryd.index.postings.PostingWrites;

@@ -1,5 +1,6 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.build;
 
+import dev.boxmaker.memoryd.index.sql.IndexFile;
 import dev.boxmaker.memoryd.index.sql.SqlWork;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;

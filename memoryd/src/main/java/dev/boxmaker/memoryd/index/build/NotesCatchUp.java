@@ -1,8 +1,9 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.build;
 
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
+import dev.boxmaker.memoryd.index.sql.IndexRow;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;
 import java.io.IOException;
@@ -22,7 +23,7 @@ import org.jboss.logging.Logger;
  * retraction takes out the note it names. It writes on the connection of the {@link IndexBuilder}
  * that holds it, which commits the log rows it holds before a notes transaction.
  */
-final class NotesCatchUp {
+public final class NotesCatchUp {
     /** IndexBuilder's category, which these lines had before this class was split out of it. */
     private static final Logger LOG = Logger.getLogger(IndexBuilder.class);
 
@@ -204,7 +205,7 @@ final class NotesCatchUp {
     }
 
     /** The number of notes in the index on {@code c} now, for {@code reindexed}. */
-    static long rows(Connection c) throws SQLException {
+    public static long rows(Connection c) throws SQLException {
         try (PreparedStatement q = c.prepareStatement("SELECT count(*) FROM sources WHERE kind = 'note'");
                 ResultSet rs = q.executeQuery()) {
             rs.next();

@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.sql;
 
 import dev.boxmaker.proto.DataClass;
 import java.util.Objects;

@@ -1,5 +1,6 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.sql;
 
+import dev.boxmaker.memoryd.index.MemoryIndex;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

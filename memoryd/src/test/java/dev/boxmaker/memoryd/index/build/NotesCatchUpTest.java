@@ -1,5 +1,9 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.build;
 
+import dev.boxmaker.memoryd.index.CatchUpTest;
+import dev.boxmaker.memoryd.index.IndexConnections;
+import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.index.Rows;
 import static dev.boxmaker.memoryd.index.Logs.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,5 +1,6 @@
-package dev.boxmaker.memoryd.index;
+package dev.boxmaker.memoryd.index.build;
 
+import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import dev.boxmaker.memoryd.index.sql.SqlWork;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.SessionLogs;
@@ -29,9 +30,9 @@ import java.util.Map;
  * term it touched, into every page of the postings index and the terms table, and FTS5 merged its
  * segments as it went (docs/benchmarks.md).
  */
-final class CatchUpRounds {
+public final class CatchUpRounds {
     /** Below this many bytes of logs past their progress, a catch-up writes its batches as they come. */
-    static final long FROM_BYTES = 8L << 20;
+    public static final long FROM_BYTES = 8L << 20;
 
     /**
      * The most records a round reads: its transaction and the side file grow with it (at chat-like
@@ -81,7 +82,7 @@ final class CatchUpRounds {
      * The bytes of the logs of {@code sessions} past their progress in {@code saved}: a log read
      * from its start when its progress has no offset. A log that cannot be seen counts nothing.
      */
-    static long unreadBytes(Path home, List<String> sessions, Map<String, LogProgress> saved) {
+    public static long unreadBytes(Path home, List<String> sessions, Map<String, LogProgress> saved) {
         long unread = 0;
         for (String session : sessions) {
             Path file = SessionLogs.file(home, SessionId.of(session));
