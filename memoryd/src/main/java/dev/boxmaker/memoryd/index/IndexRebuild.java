@@ -78,7 +78,8 @@ final class IndexRebuild {
             IndexSchema.bulkSettings(c);
             AtomicLong read = new AtomicLong();
             reindexing = read;
-            IndexBuilder fresher = new IndexBuilder(c, config.home(), config.maxClass(), read);
+            IndexBuilder fresher = new IndexBuilder(c,
+                    IndexBuilder.Config.of(config.home(), config.maxClass()).countingIn(read));
             try (BuildSide side = BuildSide.open(fresh)) {
                 counts = fresher.buildAll(config.notesFile(), side);
             } finally {

@@ -353,7 +353,7 @@ public final class MemoryIndex implements AutoCloseable {
         }
         writerConnection = c;
         if (version == IndexSchema.VERSION) {
-            builder = new IndexBuilder(c, config.home(), config.maxClass());
+            builder = new IndexBuilder(c, IndexBuilder.Config.of(config.home(), config.maxClass()));
         }
         return version;
     }

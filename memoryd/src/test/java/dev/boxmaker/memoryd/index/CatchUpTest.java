@@ -221,8 +221,7 @@ public class CatchUpTest {
         IndexFile.createPrivate(file);
         java.sql.Connection c = IndexFile.open(file, true);
         IndexSchema.create(c);
-        IndexBuilder builder = new IndexBuilder(c, home, DataClass.PRIVATE, new java.util.concurrent.atomic.AtomicLong(),
-                perTransaction);
+        IndexBuilder builder = new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE).perTransaction(perTransaction));
         if (build) {
             IndexSchema.bulkSettings(c);
             try (BuildSide side = BuildSide.open(file)) {

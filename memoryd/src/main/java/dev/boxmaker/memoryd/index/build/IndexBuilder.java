@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
@@ -81,41 +82,60 @@ public final class IndexBuilder {
     private BuildSide side;
     /** While a catch-up in rounds reads its logs: its rounds. */
     private CatchUpRounds rounds;
-    private CatchUpRounds.Limits roundLimits = CatchUpRounds.Limits.DEFAULT;
+    private final CatchUpRounds.Limits roundLimits;
     private long pipelineNextRowid;
     /** While a catch-up of every log runs: the progress of every log, read once before it. */
     private Map<String, LogProgress> savedProgress;
     /** Records read so far, for the owner watching a reindex. */
-    private final java.util.concurrent.atomic.AtomicLong recordsRead;
+    private final AtomicLong recordsRead;
     private final NotesCatchUp notes;
 
-    public IndexBuilder(Connection c, Path home, DataClass maxClass) throws SQLException {
-        this(c, home, maxClass, new java.util.concurrent.atomic.AtomicLong());
+    /**
+     * What a builder reads and how: the home whose logs and notes.md it reads, the most secret class it
+     * keeps, the count of records read it adds to (for the owner watching a reindex), and the sizes of
+     * its transactions, of a build's parts and of a catch-up's rounds. Only tests change the sizes, to
+     * make many small ones.
+     */
+    public record Config(Path home, DataClass maxClass, AtomicLong recordsRead, int recordsPerTransaction,
+            int partRows, int partsInFlight, CatchUpRounds.Limits rounds) {
+        /** Reading {@code home} up to {@code maxClass}, with the default sizes. */
+        public static Config of(Path home, DataClass maxClass) {
+            return new Config(home, maxClass, new AtomicLong(), RECORDS_PER_TRANSACTION_MAX, BUILD_PART_ROWS,
+                    BUILD_PARTS_IN_FLIGHT, CatchUpRounds.Limits.DEFAULT);
+        }
+
+        /** Counting the records read in {@code counter}. */
+        public Config countingIn(AtomicLong counter) {
+            return new Config(home, maxClass, counter, recordsPerTransaction, partRows, partsInFlight, rounds);
+        }
+
+        /** With transactions of {@code records} records at most. */
+        public Config perTransaction(int records) {
+            return new Config(home, maxClass, recordsRead, records, partRows, partsInFlight, rounds);
+        }
+
+        /** With a build's parts of {@code rows} rows, {@code inFlight} at most. */
+        public Config inParts(int rows, int inFlight) {
+            return new Config(home, maxClass, recordsRead, recordsPerTransaction, rows, inFlight, rounds);
+        }
+
+        /** With a catch-up's rounds of {@code limits} rather than {@link CatchUpRounds.Limits#DEFAULT}. */
+        Config inRounds(CatchUpRounds.Limits limits) {
+            return new Config(home, maxClass, recordsRead, recordsPerTransaction, partRows, partsInFlight, limits);
+        }
     }
 
-    public IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead)
-            throws SQLException {
-        this(c, home, maxClass, recordsRead, RECORDS_PER_TRANSACTION_MAX);
-    }
-
-    /** With {@code recordsPerTransaction} instead of the default, so tests can make many batches of few records. */
-    public IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead,
-            int recordsPerTransaction) throws SQLException {
-        this(c, home, maxClass, recordsRead, recordsPerTransaction, BUILD_PART_ROWS, BUILD_PARTS_IN_FLIGHT);
-    }
-
-    /** And with a build's parts of {@code partRows} rows, {@code partsInFlight} at most, so tests can make many. */
-    public IndexBuilder(Connection c, Path home, DataClass maxClass, java.util.concurrent.atomic.AtomicLong recordsRead,
-            int recordsPerTransaction, int partRows, int partsInFlight) throws SQLException {
-        this.partRows = partRows;
-        this.partsInFlight = partsInFlight;
-        this.recordsPerTransaction = recordsPerTransaction;
-        this.batchRecords = recordsPerTransaction;
+    public IndexBuilder(Connection c, Config config) throws SQLException {
+        this.partRows = config.partRows();
+        this.partsInFlight = config.partsInFlight();
+        this.recordsPerTransaction = config.recordsPerTransaction();
+        this.batchRecords = config.recordsPerTransaction();
+        this.roundLimits = config.rounds();
         this.c = c;
         this.writes = new IndexWrites(c);
-        this.home = home;
-        this.maxClass = maxClass;
-        this.recordsRead = recordsRead;
+        this.home = config.home();
+        this.maxClass = config.maxClass();
+        this.recordsRead = config.recordsRead();
         this.notes = new NotesCatchUp(c, writes, maxClass, this::flush);
     }
 
@@ -134,12 +154,6 @@ public final class IndexBuilder {
      */
     public Counts catchUpAll(Path notes, Path indexFile) throws SQLException {
         return sessionsPipelined(indexFile).plus(new Counts(0, 0, catchUpNotes(notes)));
-    }
-
-    /** With rounds of {@code limits} rather than {@link CatchUpRounds.Limits#DEFAULT}, so tests make many. */
-    IndexBuilder withRounds(CatchUpRounds.Limits limits) {
-        this.roundLimits = limits;
-        return this;
     }
 
     /**
