@@ -1,10 +1,8 @@
 package dev.boxmaker.memoryd.index.build;
 
 import dev.boxmaker.memoryd.Sentences;
-import dev.boxmaker.memoryd.index.sql.IndexFile;
 import dev.boxmaker.memoryd.index.sql.IndexRow;
 import dev.boxmaker.memoryd.index.sql.IndexSchema;
-import dev.boxmaker.memoryd.index.sql.SqlWork;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.SessionId;
@@ -76,16 +74,10 @@ public final class IndexBuilder {
     private final int partsInFlight;
     /** Records the pending transaction takes before it is written (see {@link #FIRST_BATCH_RECORDS}). */
     private int batchRecords;
-    /** While a catch-up of every log runs: the threads writing batches, and the next rowid. */
-    private WritingThreads writing;
-    /** While a build with a side file, or a catch-up in rounds, reads its logs: the side file. */
-    private BuildSide side;
-    /** While a catch-up in rounds reads its logs: its rounds. */
-    private CatchUpRounds rounds;
     private final CatchUpRounds.Limits roundLimits;
-    private long pipelineNextRowid;
-    /** While a catch-up of every log runs: the progress of every log, read once before it. */
-    private Map<String, LogProgress> savedProgress;
+    /** How batches are written: {@link #direct} but from the start to the end of a pipelined run. */
+    private final BatchWriting direct;
+    private BatchWriting writing;
     /** Records read so far, for the owner watching a reindex. */
     private final AtomicLong recordsRead;
     private final NotesCatchUp notes;
@@ -137,6 +129,8 @@ public final class IndexBuilder {
         this.maxClass = config.maxClass();
         this.recordsRead = config.recordsRead();
         this.notes = new NotesCatchUp(c, writes, maxClass, this::flush);
+        this.direct = new BatchWriting.Direct(c, writes);
+        this.writing = direct;
     }
 
     /**
@@ -153,7 +147,12 @@ public final class IndexBuilder {
      * past their progress.
      */
     public Counts catchUpAll(Path notes, Path indexFile) throws SQLException {
-        return sessionsPipelined(indexFile).plus(new Counts(0, 0, catchUpNotes(notes)));
+        return sessionsPipelined((nextRowid, saved, logs) -> indexFile != null
+                && CatchUpRounds.unreadBytes(home, logs, saved) >= roundLimits.fromBytes()
+                ? new BatchWriting.Rounds(c, writes, nextRowid, saved, partsInFlight,
+                        new CatchUpRounds(c, indexFile, writes, roundLimits))
+                : new BatchWriting.CatchUp(c, writes, nextRowid, saved))
+                .plus(new Counts(0, 0, catchUpNotes(notes)));
     }
 
     /**
@@ -170,13 +169,8 @@ public final class IndexBuilder {
         }
         IndexSchema.dropPostingsIndex(c);
         writes.startBuild();
-        this.side = side;
-        Counts sessions;
-        try {
-            sessions = sessionsPipelined(null);
-        } finally {
-            this.side = null;
-        }
+        Counts sessions = sessionsPipelined((nextRowid, saved, logs) ->
+                new BatchWriting.Build(c, writes, nextRowid, saved, partsInFlight, side));
         IndexWrites.Planned heldBack = writes.finishBuild();
         // The side file's last writes and its postings index, while FTS5 merges its segments.
         WritingThreads.alongside(WritingThreads.SIDE_THREAD, () -> side.finish(heldBack), () -> IndexSchema.mergeBuilt(c));
@@ -184,14 +178,24 @@ public final class IndexBuilder {
         return sessions.plus(new Counts(0, 0, catchUpNotes(notes)));
     }
 
+    /** The pipelined way a run writes its batches, chosen once the rowids and progress are read. */
+    @FunctionalInterface
+    private interface PipelinedWay {
+        BatchWriting.Pipelined start(long nextRowid, Map<String, LogProgress> saved, List<String> logs)
+                throws SQLException;
+    }
+
     /**
      * Every log under {@code sessions/}, read on this thread while the last batch is written on
-     * another; in rounds into {@code indexFile} (null: never) when there is enough to read.
+     * another ({@link BatchWriting.Pipelined}), the way {@code way} chooses.
      */
-    private Counts sessionsPipelined(Path indexFile) throws SQLException {
+    private Counts sessionsPipelined(PipelinedWay way) throws SQLException {
         Counts total = new Counts(0, 0, 0);
         List<String> sessions = SessionDirs.sessions(home);
-        startPipeline(indexFile, sessions);
+        long nextRowid = writes.nextRowid();
+        Map<String, LogProgress> saved = LogProgress.readAll(c);
+        batchRecords = Math.min(FIRST_BATCH_RECORDS, recordsPerTransaction);
+        writing = way.start(nextRowid, saved, sessions);
         try {
             for (String session : sessions) {
                 try {
@@ -201,40 +205,21 @@ public final class IndexBuilder {
                 }
             }
             flush();
-            if (rounds != null) {
-                rounds.end(writing);
-            }
+            writing.end();
         } catch (SQLException | RuntimeException | Error e) {
             // Kept, the next session_updated would commit this progress, past records whose rows were lost.
             discardPending();
-            if (rounds != null) {
-                stopPipelineQuietly();
-                rounds.abandon();
-            }
+            writing.abandon();
             throw e;
         } finally {
-            if (writing != null) {
-                stopPipeline();
+            try {
+                writing.stop();
+            } finally {
+                writing = direct;
+                batchRecords = recordsPerTransaction;
             }
-            rounds = null;
         }
         return total;
-    }
-
-    /**
-     * From here to {@link #stopPipeline}, a batch is written on a thread of its own while the next is
-     * read and prepared on this one, so reading logs and splitting text use the second core while
-     * SQLite writes. Only the writing thread touches the connection: the rowids and every log's
-     * progress are read here first.
-     */
-    private void startPipeline(Path indexFile, List<String> sessions) throws SQLException {
-        pipelineNextRowid = writes.nextRowid();
-        savedProgress = LogProgress.readAll(c);
-        batchRecords = Math.min(FIRST_BATCH_RECORDS, recordsPerTransaction);
-        if (indexFile != null && CatchUpRounds.unreadBytes(home, sessions, savedProgress) >= roundLimits.fromBytes()) {
-            rounds = new CatchUpRounds(c, indexFile, writes, roundLimits);
-        }
-        writing = side == null && rounds == null ? new WritingThreads(false) : new WritingThreads(true, partsInFlight);
     }
 
     /** Forgets the rows read and not committed, and the progress they would reach. */
@@ -242,27 +227,6 @@ public final class IndexBuilder {
         pendingRows.clear();
         pendingProgress.clear();
         pendingRecords = 0;
-    }
-
-    /** After a failure: the threads ended, the first failure being the one thrown. */
-    private void stopPipelineQuietly() {
-        try {
-            stopPipeline();
-        } catch (SQLException e) {
-            // Already failed.
-        }
-    }
-
-    /** Waits for the last batch and ends the pipeline; after it, this thread owns the connection again. */
-    private void stopPipeline() throws SQLException {
-        try {
-            writing.close();
-        } finally {
-            writing = null;
-            savedProgress = null;
-            batchRecords = recordsPerTransaction;
-            writes.batchesPrepared();
-        }
     }
 
     /** Reads one session's log past its progress and commits it; the number of records read. */
@@ -320,7 +284,7 @@ public final class IndexBuilder {
             for (int i = start; i < end; i++) {
                 if (label.dataClass().compareTo(maxClass) <= 0) {
                     LogRows.rows(session, first + i, records.get(i), label, pendingRows);
-                    if ((side != null || rounds != null) && pendingRows.size() >= partRows) {
+                    if (writing.inParts() && pendingRows.size() >= partRows) {
                         writePart();
                     }
                 }
@@ -346,58 +310,18 @@ public final class IndexBuilder {
         Map<String, LogProgress> progress = new LinkedHashMap<>(pendingProgress);
         long records = pendingRecords;
         discardPending();
-        if (writing == null) {
-            LogProgress.transaction(c, () -> writes.insert(rows), progress);
-            return;
-        }
-        // A round starts before its first batch is prepared: from there, postings are held back.
-        BuildSide round = rounds != null ? rounds.side() : null;
-        IndexWrites.Prepared batch = writes.prepare(rows, pipelineNextRowid);
-        pipelineNextRowid += rows.size();
-        if (round != null) {
-            // The round's transaction commits these rows with their progress at its end.
-            writing.write(intoIndex(batch), () -> round.apply(batch));
-            if (rounds.add(progress, records)) {
-                rounds.end(writing);
-            }
-            return;
-        }
-        BuildSide to = side;
-        writing.write(() -> LogProgress.transaction(c, () -> {
-            if (to == null) {
-                writes.apply(batch);
-            } else {
-                writes.applyText(batch);
-            }
-        }, progress), to == null ? null : () -> to.apply(batch));
+        writing.flush(rows, progress, records);
     }
 
     /**
-     * During a build, hands the pending rows to the writing threads as part of the pending batch
-     * ({@link #BUILD_PART_ROWS}): written in its transaction, which the batch's {@link #flush} commits
-     * with the progress it reaches.
+     * During a build or a round, hands the pending rows to the writing threads as part of the pending
+     * batch ({@link #BUILD_PART_ROWS}): written in its transaction, which the batch's {@link #flush}
+     * commits with the progress it reaches.
      */
     private void writePart() throws SQLException {
         List<IndexRow> rows = new ArrayList<>(pendingRows);
         pendingRows.clear();
-        BuildSide to = rounds != null ? rounds.side() : side;
-        IndexWrites.Prepared part = writes.preparePart(rows, pipelineNextRowid);
-        pipelineNextRowid += rows.size();
-        writing.write(intoIndex(part), () -> to.applyPart(part));
-    }
-
-    /**
-     * What the index's own thread writes of a part of a build or of a round's batch, in the open
-     * transaction: FTS5's rows, and in a round the sources rows too (a build's go into its side file).
-     */
-    private SqlWork intoIndex(IndexWrites.Prepared rows) {
-        boolean round = rounds != null;
-        return () -> IndexFile.partOfTransaction(c, () -> {
-            writes.applyText(rows);
-            if (round) {
-                writes.applySources(rows);
-            }
-        });
+        writing.writePart(rows);
     }
 
     /** Reads notes.md past its progress ({@link NotesCatchUp#catchUp}); the number of notes it added. */
@@ -406,9 +330,6 @@ public final class IndexBuilder {
     }
 
     private LogProgress progress(String key) throws SQLException {
-        if (savedProgress != null) {
-            return savedProgress.getOrDefault(key, LogProgress.START);
-        }
-        return LogProgress.read(c, key);
+        return writing.progress(key);
     }
 }
