@@ -4,9 +4,9 @@ import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.home.MemoryHome;
 import dev.boxmaker.memoryd.index.MemoryIndex;
-import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.recall.RecallLog;
+import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.memoryd.sockets.MemoryCallHandler;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.memoryd.tool.MemoryStore;
@@ -24,8 +24,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
 /**
