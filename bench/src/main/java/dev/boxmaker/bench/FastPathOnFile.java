@@ -1,9 +1,9 @@
 package dev.boxmaker.bench;
 
-import dev.boxmaker.memoryd.recall.FastSearch;
-import dev.boxmaker.memoryd.recall.QueryTerms;
-import dev.boxmaker.memoryd.recall.Ranked;
-import dev.boxmaker.memoryd.recall.SegmentCache;
+import dev.boxmaker.memoryd.index.postings.SegmentCache;
+import dev.boxmaker.memoryd.index.search.FastSearch;
+import dev.boxmaker.memoryd.index.search.QueryTerms;
+import dev.boxmaker.memoryd.index.search.Ranked;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.boxmaker.bench;
 
-import dev.boxmaker.memoryd.recall.FastSearch;
-import dev.boxmaker.memoryd.recall.LiteralSearch;
-import dev.boxmaker.memoryd.recall.QueryTerms;
-import dev.boxmaker.memoryd.recall.Ranked;
-import dev.boxmaker.memoryd.recall.SegmentCache;
+import dev.boxmaker.memoryd.index.postings.SegmentCache;
+import dev.boxmaker.memoryd.index.search.FastSearch;
+import dev.boxmaker.memoryd.index.search.LiteralSearch;
+import dev.boxmaker.memoryd.index.search.QueryTerms;
+import dev.boxmaker.memoryd.index.search.Ranked;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -6,7 +6,7 @@ import dev.boxmaker.memoryd.home.MemoryHome;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.recall.RecallLog;
-import dev.boxmaker.memoryd.recall.Searcher;
+import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.memoryd.sockets.MemoryCallHandler;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.memoryd.tool.MemoryStore;

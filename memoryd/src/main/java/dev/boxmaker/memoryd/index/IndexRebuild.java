@@ -1,5 +1,11 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.build.BuildSide;
+import dev.boxmaker.memoryd.index.build.IndexBuilder;
+import dev.boxmaker.memoryd.index.build.NotesCatchUp;
+import dev.boxmaker.memoryd.index.build.SessionDirs;
+import dev.boxmaker.memoryd.index.sql.IndexFile;
+import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import dev.boxmaker.proto.wire.msg.Reindexed;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,13 +22,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * old file closed. The records a build has read so far are kept for the owner watching it.
  */
 final class IndexRebuild {
-    /**
-     * The page size of a file built here: 16 KiB rather than 4, so FTS5's segments and the postings'
-     * blobs take fewer pages and a build writes fewer B-tree pages (a build of a million chat-like
-     * records took about a fifth less CPU in FTS5 alone).
-     */
-    static final int PAGE_BYTES = 16_384;
-
     private final MemoryIndex.Config config;
     /** The index file the new one replaces. */
     private final Path file;
@@ -79,7 +78,8 @@ final class IndexRebuild {
             IndexSchema.bulkSettings(c);
             AtomicLong read = new AtomicLong();
             reindexing = read;
-            IndexBuilder fresher = new IndexBuilder(c, config.home(), config.maxClass(), read);
+            IndexBuilder fresher = new IndexBuilder(c,
+                    IndexBuilder.Config.of(config.home(), config.maxClass()).countingIn(read));
             try (BuildSide side = BuildSide.open(fresh)) {
                 counts = fresher.buildAll(config.notesFile(), side);
             } finally {

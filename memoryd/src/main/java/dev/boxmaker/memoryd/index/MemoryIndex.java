@@ -2,6 +2,12 @@ package dev.boxmaker.memoryd.index;
 
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.files.Durable;
+import dev.boxmaker.memoryd.index.build.BuildSide;
+import dev.boxmaker.memoryd.index.build.IndexBuilder;
+import dev.boxmaker.memoryd.index.sql.IndexFile;
+import dev.boxmaker.memoryd.index.sql.IndexSchema;
+import dev.boxmaker.memoryd.index.sql.Statements;
+import dev.boxmaker.memoryd.index.text.Tokens;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.SessionLogs;
@@ -11,8 +17,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -347,7 +353,7 @@ public final class MemoryIndex implements AutoCloseable {
         }
         writerConnection = c;
         if (version == IndexSchema.VERSION) {
-            builder = new IndexBuilder(c, config.home(), config.maxClass());
+            builder = new IndexBuilder(c, IndexBuilder.Config.of(config.home(), config.maxClass()));
         }
         return version;
     }

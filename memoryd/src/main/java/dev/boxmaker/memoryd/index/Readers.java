@@ -1,5 +1,7 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.sql.IndexFile;
+import dev.boxmaker.memoryd.index.sql.Statements;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

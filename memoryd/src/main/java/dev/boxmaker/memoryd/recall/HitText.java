@@ -1,7 +1,7 @@
 package dev.boxmaker.memoryd.recall;
 
 import dev.boxmaker.memoryd.files.NoteHeader;
-import dev.boxmaker.memoryd.index.IndexRow;
+import dev.boxmaker.memoryd.index.search.Hit;
 import dev.boxmaker.proto.text.Escape;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +40,7 @@ public final class HitText {
 
     /** The source tag: moved notes are identity; anything from a session that read untrusted content is tainted. */
     public static String tag(Hit hit) {
-        if (IndexRow.NOTE.equals(hit.kind()) && "moved".equals(hit.role())) {
+        if (Hit.NOTE.equals(hit.kind()) && "moved".equals(hit.role())) {
             return IDENTITY;
         }
         return hit.untrusted() ? MEMORY_TAINTED : MEMORY;
@@ -79,7 +79,7 @@ public final class HitText {
     }
 
     private static String where(Hit hit, String owner) {
-        if (IndexRow.NOTE.equals(hit.kind())) {
+        if (Hit.NOTE.equals(hit.kind())) {
             NoteHeader h = NoteHeader.parse(hit.header()).orElseThrow(
                     () -> new IllegalStateException("a note row holds a header that does not parse"));
             return switch (h.kind()) {
@@ -93,8 +93,8 @@ public final class HitText {
 
     private static String who(Hit hit, String owner) {
         return switch (hit.role()) {
-            case IndexRow.ASSISTANT -> "the assistant said";
-            case IndexRow.CALL -> "the assistant called";
+            case Hit.ASSISTANT -> "the assistant said";
+            case Hit.CALL -> "the assistant called";
             default -> hit.speaker() == null || hit.speaker().equals(owner) ? "the owner said"
                     : Escape.cut(Escape.escapeLine(hit.speaker()), SPEAKER_CHARS_MAX) + " said";
         };

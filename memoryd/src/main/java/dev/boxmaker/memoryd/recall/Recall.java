@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.index.IndexDamagedException;
+import dev.boxmaker.memoryd.index.search.Hit;
+import dev.boxmaker.memoryd.index.search.IndexSearch;
 import dev.boxmaker.memoryd.tool.Answer;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
@@ -25,12 +27,12 @@ import org.jboss.logging.Logger;
 public final class Recall {
     private static final Logger LOG = Logger.getLogger(Recall.class);
 
-    private final Searcher searcher;
+    private final IndexSearch searcher;
     private final RecallLog log;
     private final Clock clock;
     private final String owner;
 
-    public Recall(Searcher searcher, RecallLog log, Clock clock, String owner) {
+    public Recall(IndexSearch searcher, RecallLog log, Clock clock, String owner) {
         this.searcher = searcher;
         this.log = log;
         this.clock = clock;
@@ -51,7 +53,7 @@ public final class Recall {
 
     /** The tool's answer and label; one recall-log line when the search ran. */
     Answer answer(RecallArgs args, String session) {
-        List<String> terms = QueryTerms.terms(args.query());
+        List<String> terms = IndexSearch.terms(args.query());
         List<Hit> hits;
         try {
             hits = searcher.search(terms, args.k());
@@ -86,7 +88,7 @@ public final class Recall {
             return Answer.refused(parsed.refusal(), Label.SESSION_START);
         }
         RecallArgs args = parsed.args().get();
-        List<String> terms = QueryTerms.terms(args.query());
+        List<String> terms = IndexSearch.terms(args.query());
         try {
             return Answer.ok(Escape.escape(text(args.query(), terms, searcher.search(terms, args.k()))),
                     Label.SESSION_START);

@@ -3,7 +3,7 @@ package dev.boxmaker.memoryd.recall;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.files.Durable;
-import dev.boxmaker.memoryd.index.IndexRow;
+import dev.boxmaker.memoryd.index.search.Hit;
 import dev.boxmaker.proto.Json;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -62,7 +62,7 @@ public final class RecallLog {
         ArrayNode out = line.putArray("hits");
         for (Hit hit : hits) {
             ObjectNode h = out.addObject();
-            if (IndexRow.NOTE.equals(hit.kind())) {
+            if (Hit.NOTE.equals(hit.kind())) {
                 h.put("kind", "note");
                 h.put("header", hit.header());
             } else {

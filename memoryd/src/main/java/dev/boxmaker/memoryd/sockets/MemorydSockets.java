@@ -14,7 +14,7 @@ import dev.boxmaker.proto.wire.msg.MemoryBlock;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.recall.RecallLog;
-import dev.boxmaker.memoryd.recall.Searcher;
+import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.proto.wire.msg.Reindex;
 import dev.boxmaker.proto.wire.msg.SessionUpdated;
 import io.vertx.core.Vertx;

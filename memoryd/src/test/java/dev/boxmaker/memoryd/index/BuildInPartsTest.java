@@ -1,5 +1,9 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.build.BuildSide;
+import dev.boxmaker.memoryd.index.build.IndexBuilder;
+import dev.boxmaker.memoryd.index.sql.IndexFile;
+import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import static dev.boxmaker.memoryd.index.Logs.append;
 import static dev.boxmaker.memoryd.index.Logs.called;
 import static dev.boxmaker.memoryd.index.Logs.said;
@@ -13,7 +17,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,8 +79,9 @@ class BuildInPartsTest {
         Connection c = IndexFile.open(file, true);
         IndexSchema.create(c);
         IndexBuilder builder = build
-                ? new IndexBuilder(c, home, DataClass.PRIVATE, new AtomicLong(), perTransaction, partRows, inFlight)
-                : new IndexBuilder(c, home, DataClass.PRIVATE, new AtomicLong(), perTransaction);
+                ? new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE).perTransaction(perTransaction)
+                        .inParts(partRows, inFlight))
+                : new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE).perTransaction(perTransaction));
         if (build) {
             IndexSchema.bulkSettings(c);
             try (BuildSide side = BuildSide.open(file)) {

@@ -1,5 +1,10 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.build.BuildSide;
+import dev.boxmaker.memoryd.index.build.IndexBuilder;
+import dev.boxmaker.memoryd.index.build.SessionDirs;
+import dev.boxmaker.memoryd.index.sql.IndexFile;
+import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import static dev.boxmaker.memoryd.index.Logs.T0;
 import static dev.boxmaker.memoryd.index.Logs.append;
 import static dev.boxmaker.memoryd.index.Logs.called;
@@ -27,9 +32,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Keeping up: progress, session_updated, start-up catch-up, reindex, and logs that cannot be read. */
-class CatchUpTest {
-    static final String A = "mm-aaaaaaaaaaaa";
-    static final String B = "chat-1789bbbbbb";
+public class CatchUpTest {
+    public static final String A = "mm-aaaaaaaaaaaa";
+    public static final String B = "chat-1789bbbbbb";
 
     @TempDir
     Path home;
@@ -39,7 +44,7 @@ class CatchUpTest {
     }
 
     /** A log handler adding each message to {@code lines}. */
-    static Handler capture(List<String> lines) {
+    public static Handler capture(List<String> lines) {
         return new Handler() {
             @Override
             public void publish(LogRecord record) {
@@ -180,7 +185,7 @@ class CatchUpTest {
         return out;
     }
 
-    static long scalar(java.sql.Connection c, String sql) throws java.sql.SQLException {
+    public static long scalar(java.sql.Connection c, String sql) throws java.sql.SQLException {
         try (var rs = c.createStatement().executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
@@ -216,8 +221,7 @@ class CatchUpTest {
         IndexFile.createPrivate(file);
         java.sql.Connection c = IndexFile.open(file, true);
         IndexSchema.create(c);
-        IndexBuilder builder = new IndexBuilder(c, home, DataClass.PRIVATE, new java.util.concurrent.atomic.AtomicLong(),
-                perTransaction);
+        IndexBuilder builder = new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE).perTransaction(perTransaction));
         if (build) {
             IndexSchema.bulkSettings(c);
             try (BuildSide side = BuildSide.open(file)) {
@@ -330,7 +334,7 @@ class CatchUpTest {
         Path file = home.resolve("index/memory.sqlite3");
         Object made = emptyIndexMade();
         try (java.sql.Connection c = IndexFile.open(file, false)) {
-            assertThat(scalar(c, "PRAGMA page_size")).isEqualTo(IndexRebuild.PAGE_BYTES);
+            assertThat(scalar(c, "PRAGMA page_size")).isEqualTo(IndexFile.PAGE_BYTES);
         }
         try (MemoryIndex index = open()) {
             index.flush().get();

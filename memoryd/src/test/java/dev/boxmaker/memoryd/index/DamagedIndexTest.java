@@ -72,7 +72,7 @@ class DamagedIndexTest {
         new java.util.Random(7).nextBytes(garbage);
         Files.write(home.resolve("index/memory.sqlite3-wal"), garbage);
         try (MemoryIndex index = open()) {
-            var search = new dev.boxmaker.memoryd.recall.Searcher(index);
+            var search = new dev.boxmaker.memoryd.index.search.Searcher(index);
             assertThatThrownBy(() -> search.search(List.of("record", "weather"), 10)).isInstanceOf(IndexDamagedException.class);
             assertThat(index.reindex().records()).isEqualTo(600);
             assertThat(search.search(List.of("record", "weather"), 10)).hasSize(10);
@@ -105,7 +105,7 @@ class DamagedIndexTest {
         built();
         byte[][] damages = {{0x05, 0x01}, {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07}, new byte[40], {}};
         try (MemoryIndex index = open()) {
-            var search = new dev.boxmaker.memoryd.recall.Searcher(index);
+            var search = new dev.boxmaker.memoryd.index.search.Searcher(index);
             for (byte[] garbage : damages) {
                 damage(index, garbage);
                 assertThatThrownBy(() -> search.search(List.of("launch"), 5)).isInstanceOf(IndexDamagedException.class);
@@ -132,7 +132,7 @@ class DamagedIndexTest {
     void aReaderFindingDamageLeavesTheWritersConnectionToTheWriterThread() throws Exception {
         built();
         try (MemoryIndex index = open()) {
-            var search = new dev.boxmaker.memoryd.recall.Searcher(index);
+            var search = new dev.boxmaker.memoryd.index.search.Searcher(index);
             java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
             java.util.concurrent.CountDownLatch found = new java.util.concurrent.CountDownLatch(1);
             java.util.concurrent.atomic.AtomicBoolean openAfter = new java.util.concurrent.atomic.AtomicBoolean();

@@ -1,5 +1,7 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.text.ScratchTokenizer;
+import dev.boxmaker.memoryd.index.text.Tokens;
 import static dev.boxmaker.memoryd.index.Logs.append;
 import static dev.boxmaker.memoryd.index.Logs.user;
 import static org.assertj.core.api.Assertions.assertThat;

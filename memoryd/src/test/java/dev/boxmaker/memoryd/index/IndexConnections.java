@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.sql.IndexFile;
 import java.sql.Connection;
 import java.sql.SQLException;
 

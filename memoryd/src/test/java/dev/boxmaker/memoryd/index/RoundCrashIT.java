@@ -1,5 +1,10 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.build.BuildSide;
+import dev.boxmaker.memoryd.index.build.CatchUpRounds;
+import dev.boxmaker.memoryd.index.build.CatchUpRoundsTest;
+import dev.boxmaker.memoryd.index.build.IndexBuilder;
+import dev.boxmaker.memoryd.index.sql.IndexFile;
 import static dev.boxmaker.memoryd.index.Logs.append;
 import static dev.boxmaker.memoryd.index.Logs.said;
 import static dev.boxmaker.memoryd.index.Logs.user;
@@ -13,7 +18,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,7 +85,7 @@ class RoundCrashIT {
         }
         assertThat(side).doesNotExist();
         try (Connection r = IndexFile.open(file, true); Connection b = IndexFile.open(base, true)) {
-            new IndexBuilder(b, home, DataClass.PRIVATE, new AtomicLong()).catchUpAll(home.resolve("memory/notes.md"));
+            new IndexBuilder(b, IndexBuilder.Config.of(home, DataClass.PRIVATE)).catchUpAll(home.resolve("memory/notes.md"));
             assertThat(CatchUpRoundsTest.everything(r)).hasSizeGreaterThan((int) rows)
                     .containsExactlyElementsOf(CatchUpRoundsTest.everything(b));
             CatchUpRoundsTest.wholeAndAgreeing(r, "4|16777216|");

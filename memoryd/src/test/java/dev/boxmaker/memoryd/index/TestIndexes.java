@@ -1,5 +1,13 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.index.build.IndexWrites;
+import dev.boxmaker.memoryd.index.postings.PostingCodec;
+import dev.boxmaker.memoryd.index.postings.PostingWrites;
+import dev.boxmaker.memoryd.index.sql.IndexFile;
+import dev.boxmaker.memoryd.index.sql.IndexRow;
+import dev.boxmaker.memoryd.index.sql.IndexSchema;
+import dev.boxmaker.memoryd.index.text.ScratchTokenizer;
+import dev.boxmaker.memoryd.index.text.Tokens;
 import dev.boxmaker.proto.DataClass;
 import java.nio.file.Path;
 import java.sql.Connection;

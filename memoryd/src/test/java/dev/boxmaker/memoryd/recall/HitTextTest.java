@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.recall;
 
+import dev.boxmaker.memoryd.index.search.LiteralSearch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

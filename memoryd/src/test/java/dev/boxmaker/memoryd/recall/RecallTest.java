@@ -8,6 +8,7 @@ import dev.boxmaker.memoryd.files.IdentityFile;
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
 import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** Test helper: an index over a few session logs in a temporary home. */
-final class SmallIndex {
+public final class SmallIndex {
     private SmallIndex() {
     }
 
@@ -22,7 +22,7 @@ final class SmallIndex {
     }
 
     /** One session whose user records are {@code texts}, in order. */
-    static MemoryIndex of(Path home, List<String> texts) throws Exception {
+    public static MemoryIndex of(Path home, List<String> texts) throws Exception {
         LogRecord[] records = new LogRecord[texts.size()];
         for (int i = 0; i < texts.size(); i++) {
             records[i] = new dev.boxmaker.proto.log.UserRecord(Logs.T0.plusSeconds(i % 7), 1, texts.get(i), null);
