@@ -166,6 +166,12 @@ final class HostileRequests {
             // A string where an object must be: wrong type whatever its text.
             return body;
         }
+        if (field.equals("args") && body.path("args").isObject()) {
+            // An object is the right type for arguments: brokerd decides such a call, refuses its shape and
+            // audits the refusal (brokerd.md: one line per decided call), a file written by design. The
+            // arguments' own shapes are the tool contract's properties (ToolContractProperties).
+            body.set("args", JsonNodeFactory.instance.arrayNode().add(1).add("x"));
+        }
         if (field.equals("call") && body.path("call").isTextual() && body.path("call").asText().length() <= 128) {
             // A short call id of any text is valid: make it too long as well.
             body.put("call", body.path("call").asText() + "c".repeat(129));
