@@ -9,9 +9,11 @@ import java.util.Set;
 /**
  * The FTS5 query recall runs (the spec, section 5): the text split on anything that is not a letter
  * or digit, each term wrapped in double quotes, joined with {@code OR}. A term holds only letters
- * and digits, so no quote, operator, column filter, prefix mark or parenthesis of the model's can
- * reach SQLite; {@code NEAR}, {@code AND} and {@code NOT} become quoted words like any other.
- * Terms equal but for case are kept once, as FTS5 would fold them to one token and count it twice.
+ * and digits, and the combining marks that follow one (a decomposed accent: {@code e\u0301tude} is one
+ * term, as FTS5's unicode61 keeps it one token and folds it to {@code etude}), so no quote, operator,
+ * column filter, prefix mark or parenthesis of the model's can reach SQLite; {@code NEAR}, {@code AND}
+ * and {@code NOT} become quoted words like any other. Terms equal but for case are kept once, as
+ * FTS5 would fold them to one token and count it twice.
  */
 public final class QueryTerms {
     private QueryTerms() {
@@ -24,7 +26,7 @@ public final class QueryTerms {
         int start = -1;
         for (int i = 0; i <= query.length(); ) {
             int cp = i < query.length() ? query.codePointAt(i) : ' ';
-            boolean word = Character.isLetterOrDigit(cp);
+            boolean word = Character.isLetterOrDigit(cp) || (start >= 0 && mark(cp));
             if (word && start < 0) {
                 start = i;
             } else if (!word && start >= 0) {
@@ -37,6 +39,13 @@ public final class QueryTerms {
             i += i < query.length() ? Character.charCount(cp) : 1;
         }
         return out;
+    }
+
+    /** A combining mark: inside a word, FTS5's unicode61 keeps it in the token and folds it away. */
+    private static boolean mark(int cp) {
+        int type = Character.getType(cp);
+        return type == Character.NON_SPACING_MARK || type == Character.COMBINING_SPACING_MARK
+                || type == Character.ENCLOSING_MARK;
     }
 
     /** The MATCH expression for {@code terms}: {@code "a" OR "b"}; empty when there are none. */
