@@ -151,6 +151,29 @@ public final class MemoryIndex implements AutoCloseable {
         return damaged;
     }
 
+    /** The index's count of its rows (the {@code stats} table's one row); null while it is damaged. */
+    public Long records() {
+        try {
+            return read(c -> {
+                try (java.sql.Statement s = c.createStatement();
+                        java.sql.ResultSet rs = s.executeQuery("SELECT rows FROM stats WHERE id = 1")) {
+                    return rs.next() ? rs.getLong(1) : 0L;
+                }
+            });
+        } catch (IndexDamagedException | SQLException e) {
+            return null;
+        }
+    }
+
+    /** The file's size; 0 when it cannot be read. */
+    public long fileBytes() {
+        try {
+            return java.nio.file.Files.size(file);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
     /**
      * Queues one more catch-up of every log and notes.md, for when the sockets listen: a turn that
      * ended after the start's catch-up read its log, and before loopd could tell memoryd, is read now

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 /**
@@ -65,6 +66,10 @@ public final class MemoryStore {
     private final OwnerCommands owner;
     /** Told of every edit once it is journalled and done; none until {@link #onJournalled} is called. */
     private volatile Journalled journalled = edit -> { };
+    /** Told once per operation that changed notes.md; none until {@link #onNotesChanged} is called. */
+    private volatile NotesChanged notesChanged = () -> { };
+    /** notes.md changed since the last announcement; set under the lock, taken after it. */
+    private final AtomicBoolean notesWritten = new AtomicBoolean();
 
     /**
      * What is told of each edit once it is journalled and its files are written (a reject, which
@@ -121,6 +126,11 @@ public final class MemoryStore {
     /** Tells {@code listener} of every edit from now on (the Honcho mirror: the M5c spec, section 5.4). */
     public void onJournalled(Journalled listener) {
         this.journalled = java.util.Objects.requireNonNull(listener, "listener");
+    }
+
+    /** Tells {@code listener} after every operation from now on that changed notes.md (memoryd's index). */
+    public void onNotesChanged(NotesChanged listener) {
+        this.notesChanged = java.util.Objects.requireNonNull(listener, "listener");
     }
 
     /** The journalled edit {@code id}, read under the store's lock. */
@@ -193,12 +203,16 @@ public final class MemoryStore {
      * {@link StoreFailure}, after taking back what the write had done (docs/decisions.md).
      */
     public Answer handle(Caller caller, Request request) throws StoreFailure {
-        synchronized (lock) {
-            try {
-                return route(caller, request);
-            } catch (IOException | RuntimeException e) {
-                throw settle(e);
+        try {
+            synchronized (lock) {
+                try {
+                    return route(caller, request);
+                } catch (IOException | RuntimeException e) {
+                    throw settle(e);
+                }
             }
+        } finally {
+            announceNotes();
         }
     }
 
@@ -241,7 +255,7 @@ public final class MemoryStore {
         Edit edit = journalAppend(new Edit(id, now.toString(), caller.session().value(), caller.call(), action, fileArg,
                 MemoryDir.NOTES, List.of(), List.of(body), List.of(), List.of(), caller.untrusted(),
                 label.dataClass().wire(), null, null));
-        dir.notes().append(List.of(new NotesFile.Note(header, body)));
+        appendNotes(List.of(new NotesFile.Note(header, body)));
         finish(edit);
     }
 
@@ -276,7 +290,7 @@ public final class MemoryStore {
                 asker.label().dataClass().wire(), null, pendingId);
         writable(plan.file(), plan.after(), out);
         journalAppend(edit);
-        dir.notes().append(out);
+        appendNotes(out);
         dir.write(plan.file(), plan.after());
         finish(edit);
         return edit;
@@ -291,6 +305,22 @@ public final class MemoryStore {
         Entries.checkInvariants(file, after);
         for (NotesFile.Note note : notes) {
             Invariants.check(NotesFile.storable(note.body()), "a note body would not read back as written");
+        }
+    }
+
+    /** Appends {@code notes} to notes.md, durably, and remembers to announce it once the operation ends. */
+    void appendNotes(List<NotesFile.Note> notes) throws IOException {
+        if (notes.isEmpty()) {
+            return;
+        }
+        dir.notes().append(notes);
+        notesWritten.set(true);
+    }
+
+    /** Tells the listener, outside the lock, that notes.md changed, if an operation changed it since it was last told. */
+    private void announceNotes() {
+        if (notesWritten.getAndSet(false)) {
+            notesChanged.notesChanged();
         }
     }
 
@@ -323,6 +353,8 @@ public final class MemoryStore {
     private StoreFailure settle(Exception failure) {
         WriteAttempt interrupted = attempt;
         attempt = null;
+        // The write may have appended to notes.md, and cut it back, while the index read it.
+        notesWritten.set(true);
         if (interrupted == null) {
             failures.log("a memory write failed before it wrote anything: " + RepeatedLines.describe(failure));
             return new StoreFailure(Sentences.STORE_FAILED, failure);
@@ -402,16 +434,20 @@ public final class MemoryStore {
 
     /** An owner's write on {@code id}: under the lock, after finishing any edit a failure left unfinished. */
     private OwnerAnswer asOwner(OwnerWrite write, String id) throws StoreFailure {
-        synchronized (lock) {
-            try {
-                finishUnfinished();
-                OwnerAnswer answer = write.apply(id);
-                unfinished = false;
-                attempt = null;
-                return answer;
-            } catch (IOException | RuntimeException e) {
-                throw settle(e);
+        try {
+            synchronized (lock) {
+                try {
+                    finishUnfinished();
+                    OwnerAnswer answer = write.apply(id);
+                    unfinished = false;
+                    attempt = null;
+                    return answer;
+                } catch (IOException | RuntimeException e) {
+                    throw settle(e);
+                }
             }
+        } finally {
+            announceNotes();
         }
     }
 
@@ -442,10 +478,5 @@ public final class MemoryStore {
         synchronized (lock) {
             return Listings.pending(owner.waiting());
         }
-    }
-
-    /** One {@code memory_admin} command: log, undo, pending, accept, reject. */
-    public OwnerAnswer admin(String command, String arg) throws IOException {
-        return owner.admin(command, arg);
     }
 }

@@ -21,50 +21,10 @@ import java.util.Optional;
  * lock around every call.
  */
 final class OwnerCommands {
-    /** The most edits {@code log} lists at once. */
-    static final int LOG_EDITS_MAX = 1_000;
-
-    /** What {@code log} lists when no number is given (bxctl.md). */
-    static final int LOG_EDITS_DEFAULT = 20;
-
-    /** The word between a page's size and the id it ends before: {@code log "200 before 2026-09-24-0003"}. */
-    static final String LOG_BEFORE = "before";
-
     private final MemoryStore store;
 
     OwnerCommands(MemoryStore store) {
         this.store = store;
-    }
-
-    OwnerAnswer admin(String command, String arg) throws IOException {
-        return switch (command) {
-            case "log" -> log(arg);
-            case "undo" -> store.undo(arg);
-            case "pending" -> OwnerAnswer.ok(store.pending());
-            case "accept" -> store.accept(arg);
-            case "reject" -> store.reject(arg);
-            default -> OwnerAnswer.refused(Sentences.unknownCommand(command));
-        };
-    }
-
-    /** {@code ""}, {@code "N"}: the last edits; {@code "N before ID"}: a page of the edits journalled before ID. */
-    private OwnerAnswer log(String arg) throws IOException {
-        if (arg.isEmpty()) {
-            return OwnerAnswer.ok(store.log(LOG_EDITS_DEFAULT));
-        }
-        String[] parts = arg.split(" ", -1);
-        String count = parts.length == 3 && parts[1].equals(LOG_BEFORE) ? parts[0] : arg;
-        if (!count.matches("[0-9]{1,4}") || Integer.parseInt(count) < 1 || Integer.parseInt(count) > LOG_EDITS_MAX) {
-            return OwnerAnswer.refused(Sentences.logCountInvalid(count, LOG_EDITS_MAX));
-        }
-        if (count.equals(arg)) {
-            return OwnerAnswer.ok(store.log(Integer.parseInt(arg)));
-        }
-        if (!Ids.isId(parts[2])) {
-            return OwnerAnswer.refused(Sentences.idInvalid(parts[2]));
-        }
-        return store.logBefore(parts[2], Integer.parseInt(count)).map(OwnerAnswer::ok)
-                .orElseGet(() -> OwnerAnswer.refused(Sentences.noSuchEdit(parts[2])));
     }
 
     /**
@@ -101,7 +61,7 @@ final class OwnerCommands {
         Edit undo = store.journalAppend(new Edit(undoId, now.toString(), Edit.OWNER, null, Edit.UNDO, note.file(),
                 MemoryDir.NOTES, List.of(text), List.of(), List.of(), List.of(), false, note.dataClass(),
                 note.id(), null));
-        store.dir.notes().append(List.of(new NotesFile.Note(NoteHeader.retracted(now, note.id()), text)));
+        store.appendNotes(List.of(new NotesFile.Note(NoteHeader.retracted(now, note.id()), text)));
         store.finish(undo);
         return OwnerAnswer.ok(Sentences.undoneNote(note.id(), undoId));
     }
