@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 /**
@@ -64,21 +63,7 @@ public final class MemoryStore {
     /** Pending writes already accepted or rejected, from the journal: never applied twice. */
     final Set<String> resolvedPending = new HashSet<>();
     private final OwnerCommands owner;
-    /** Told of every edit once it is journalled and done; none until {@link #onJournalled} is called. */
-    private volatile Journalled journalled = edit -> { };
-    /** Told once per operation that changed notes.md; none until {@link #onNotesChanged} is called. */
-    private volatile NotesChanged notesChanged = () -> { };
-    /** notes.md changed since the last announcement; set under the lock, taken after it. */
-    private final AtomicBoolean notesWritten = new AtomicBoolean();
-
-    /**
-     * What is told of each edit once it is journalled and its files are written (a reject, which
-     * writes no file, once it is journalled), under the store's lock and before the call is answered.
-     */
-    @FunctionalInterface
-    public interface Journalled {
-        void journalled(Edit edit);
-    }
+    private final StoreListeners listeners = new StoreListeners();
 
     /**
      * Opens the store on {@code memoryDir}, creating what is missing, cuts off what a stop left
@@ -125,12 +110,12 @@ public final class MemoryStore {
 
     /** Tells {@code listener} of every edit from now on (the Honcho mirror: the M5c spec, section 5.4). */
     public void onJournalled(Journalled listener) {
-        this.journalled = java.util.Objects.requireNonNull(listener, "listener");
+        listeners.onJournalled(listener);
     }
 
     /** Tells {@code listener} after every operation from now on that changed notes.md (memoryd's index). */
     public void onNotesChanged(NotesChanged listener) {
-        this.notesChanged = java.util.Objects.requireNonNull(listener, "listener");
+        listeners.onNotesChanged(listener);
     }
 
     /** The journalled edit {@code id}, read under the store's lock. */
@@ -212,7 +197,7 @@ public final class MemoryStore {
                 }
             }
         } finally {
-            announceNotes();
+            listeners.announceNotes();
         }
     }
 
@@ -314,14 +299,7 @@ public final class MemoryStore {
             return;
         }
         dir.notes().append(notes);
-        notesWritten.set(true);
-    }
-
-    /** Tells the listener, outside the lock, that notes.md changed, if an operation changed it since it was last told. */
-    private void announceNotes() {
-        if (notesWritten.getAndSet(false)) {
-            notesChanged.notesChanged();
-        }
+        listeners.notesWritten();
     }
 
     Edit journalAppend(Edit edit) throws IOException {
@@ -342,7 +320,7 @@ public final class MemoryStore {
         finished.mark(edit.id());
         unfinished = false;
         attempt = null;
-        journalled.journalled(edit);
+        listeners.journalled(edit);
     }
 
     /**
@@ -354,7 +332,7 @@ public final class MemoryStore {
         WriteAttempt interrupted = attempt;
         attempt = null;
         // The write may have appended to notes.md, and cut it back, while the index read it.
-        notesWritten.set(true);
+        listeners.notesWritten();
         if (interrupted == null) {
             failures.log("a memory write failed before it wrote anything: " + RepeatedLines.describe(failure));
             return new StoreFailure(Sentences.STORE_FAILED, failure);
@@ -377,7 +355,7 @@ public final class MemoryStore {
 
     /** Tells the listener of an edit that writes no file (a reject), once it is journalled. */
     void journalledOnly(Edit edit) {
-        journalled.journalled(edit);
+        listeners.journalled(edit);
     }
 
     /**
@@ -447,7 +425,7 @@ public final class MemoryStore {
                 }
             }
         } finally {
-            announceNotes();
+            listeners.announceNotes();
         }
     }
 
