@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.edits.FinishedMarks;
-import dev.boxmaker.memoryd.edits.Ids;
 import dev.boxmaker.memoryd.edits.Journal;
 import dev.boxmaker.memoryd.edits.PendingLog;
 import dev.boxmaker.memoryd.edits.PendingWrite;
@@ -24,12 +23,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -50,18 +45,15 @@ public final class MemoryStore {
     /** The edits whose notes and file are written: recovery never replays one of them. */
     final FinishedMarks finished;
     final PendingLog pendingLog;
-    final Ids ids = new Ids();
+    /** The ids, the latest edit of each file, the resolved pending writes. */
+    final JournalState state = new JournalState();
     final Rules rules;
     final Clock clock;
     final boolean review;
-    /** The id of the latest edit per {@code to} file (memory.md, user.md, notes.md). */
-    final Map<String, String> latestByTo = new HashMap<>();
     /** An edit is journalled but its notes or file may not be written yet. */
     private boolean unfinished;
     /** The write between its first append and its answer, which a failure takes back; else null. */
     private WriteAttempt attempt;
-    /** Pending writes already accepted or rejected, from the journal: never applied twice. */
-    final Set<String> resolvedPending = new HashSet<>();
     private final OwnerCommands owner;
     private final StoreListeners listeners = new StoreListeners();
 
@@ -93,10 +85,10 @@ public final class MemoryStore {
         finished.dropUnfinishedLine();
         pendingLog.dropUnfinishedLine();
         for (Edit edit : journal.readAll()) {
-            remember(edit);
+            state.remember(edit);
         }
         for (PendingWrite write : pendingLog.readAll()) {
-            ids.observe(write.id());
+            state.ids.observe(write.id());
         }
         this.owner = new OwnerCommands(this);
         new Recovery(this).finishLastEdit();
@@ -232,7 +224,7 @@ public final class MemoryStore {
     private void writeNote(Caller caller, String text, String action, String fileArg) throws Refused, IOException {
         String body = rules.note(text);
         Instant now = now();
-        String id = ids.next(now);
+        String id = state.ids.next(now);
         var label = caller.label();
         // A note a flag rule matches is kept local (sanitize.md): its header says so and names the rule.
         var header = NoteHeader.noted(now, caller.session().value(), label.dataClass(), label.untrusted(),
@@ -247,7 +239,7 @@ public final class MemoryStore {
     /** Appends a clean session's identity write to pending.jsonl; notes are never staged. */
     private String stage(Caller caller, Request request) throws IOException {
         Instant now = now();
-        String id = ids.next(now);
+        String id = state.ids.next(now);
         attempt = WriteAttempt.ofStaged(this);
         pendingLog.append(new PendingWrite(id, now.toString(), caller.session().value(), caller.call(),
                 request.toArgs(), caller.label().dataClass(), caller.untrusted()));
@@ -263,7 +255,7 @@ public final class MemoryStore {
      */
     Edit apply(Plan plan, String action, String journalSession, Caller asker, String pendingId) throws IOException {
         Instant now = now();
-        String id = ids.next(now);
+        String id = state.ids.next(now);
         String session = asker.session().value();
         List<NotesFile.Note> out = plan.removals().stream()
                 .map(r -> new NotesFile.Note(r.moved()
@@ -305,7 +297,7 @@ public final class MemoryStore {
     Edit journalAppend(Edit edit) throws IOException {
         attempt = WriteAttempt.ofEdit(this, edit);
         journal.append(edit);
-        remember(edit);
+        state.remember(edit);
         // Until its notes and file are written too, the edit is unfinished: a failure from here on
         // leaves the journal ahead of the files, and no other write may start from them.
         unfinished = true;
@@ -347,7 +339,7 @@ public final class MemoryStore {
         }
         failures.log("a memory write failed and was taken back: " + RepeatedLines.describe(failure));
         if (interrupted.edit() != null) {
-            forget(interrupted);
+            state.forget(interrupted.edit(), interrupted.latestBefore());
         }
         unfinished = false;
         return new StoreFailure(Sentences.STORE_FAILED, failure);
@@ -366,28 +358,6 @@ public final class MemoryStore {
         if (unfinished) {
             new Recovery(this).finishLastEdit();
             unfinished = false;
-        }
-    }
-
-    /** Undoes {@link #remember} for an edit taken back: the latest edit per file is the one before it. */
-    private void forget(WriteAttempt takenBack) {
-        Edit edit = takenBack.edit();
-        if (edit.pending() != null) {
-            resolvedPending.remove(edit.pending());
-        }
-        if (edit.to() != null) {
-            takenBack.latestBefore().ifPresentOrElse(id -> latestByTo.put(edit.to(), id),
-                    () -> latestByTo.remove(edit.to()));
-        }
-    }
-
-    private void remember(Edit edit) {
-        ids.observe(edit.id());
-        if (edit.to() != null) {
-            latestByTo.put(edit.to(), edit.id());
-        }
-        if (edit.pending() != null) {
-            resolvedPending.add(edit.pending());
         }
     }
 

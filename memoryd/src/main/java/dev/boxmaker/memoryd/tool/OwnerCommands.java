@@ -46,7 +46,7 @@ final class OwnerCommands {
         if (edit.to().equals(MemoryDir.NOTES) && Edit.UNDO.equals(edit.action())) {
             return OwnerAnswer.refused(Sentences.undoRetraction(id));
         }
-        String latest = store.latestByTo.get(edit.to());
+        String latest = store.state.latest(edit.to());
         if (!id.equals(latest)) {
             return OwnerAnswer.refused(Sentences.undoNotLatest(id, edit.to(), latest));
         }
@@ -56,7 +56,7 @@ final class OwnerCommands {
     /** A note cannot be taken out of notes.md; a retraction entry holding its text is appended. */
     private OwnerAnswer retract(Edit note) throws IOException {
         Instant now = store.now();
-        String undoId = store.ids.next(now);
+        String undoId = store.state.ids.next(now);
         String text = note.after().get(0);
         Edit undo = store.journalAppend(new Edit(undoId, now.toString(), Edit.OWNER, null, Edit.UNDO, note.file(),
                 MemoryDir.NOTES, List.of(text), List.of(), List.of(), List.of(), false, note.dataClass(),
@@ -86,7 +86,7 @@ final class OwnerCommands {
         }
         MemoryStore.writable(file, edit.before(), List.of());
         Instant at = store.now();
-        String undoId = store.ids.next(at);
+        String undoId = store.state.ids.next(at);
         Edit undo = store.journalAppend(new Edit(undoId, at.toString(), Edit.OWNER, null, Edit.UNDO, edit.file(),
                 edit.to(), now, edit.before(), List.of(), List.of(), false, edit.dataClass(), edit.id(), null));
         store.dir.write(file, edit.before());
@@ -97,7 +97,7 @@ final class OwnerCommands {
 
     /** The pending writes not yet accepted or rejected, oldest first. */
     List<PendingWrite> waiting() throws IOException {
-        return store.pendingLog.readAll().stream().filter(w -> !store.resolvedPending.contains(w.id())).toList();
+        return store.pendingLog.readAll().stream().filter(w -> !store.state.resolved(w.id())).toList();
     }
 
     private Optional<PendingWrite> waiting(String id) throws IOException {
@@ -146,7 +146,7 @@ final class OwnerCommands {
         }
         PendingWrite write = found.get();
         Instant now = store.now();
-        String rejectId = store.ids.next(now);
+        String rejectId = store.state.ids.next(now);
         String file = write.request().path("file").isTextual() ? write.request().get("file").asText() : null;
         Edit reject = store.journalAppend(new Edit(rejectId, now.toString(), Edit.OWNER, write.call(), Edit.REJECT,
                 file, null, List.of(), List.of(), List.of(), List.of(), write.untrusted(), write.taint().wire(), null, id));
