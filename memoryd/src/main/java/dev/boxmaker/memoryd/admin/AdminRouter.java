@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.admin;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.edits.Ids;
 import dev.boxmaker.memoryd.honcho.sync.HonchoSync;

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.files.Durable;
 import dev.boxmaker.memoryd.index.build.BuildSide;
 import dev.boxmaker.memoryd.index.sql.IndexFile;

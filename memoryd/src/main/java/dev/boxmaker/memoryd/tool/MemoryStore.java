@@ -1,7 +1,7 @@
 package dev.boxmaker.memoryd.tool;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.edits.FinishedMarks;
 import dev.boxmaker.memoryd.edits.Journal;
