@@ -1,5 +1,6 @@
 package dev.boxmaker.loopd;
 
+import dev.boxmaker.memoryd.Assembly;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.loopd.baseline.MemorydSource;
@@ -36,7 +37,7 @@ class BaselineRestartTest {
             MemoryStore store = new MemoryStore(ms.memoryDir(), text -> Check.firstRefusal(text).map(Check.Refusal::sentence),
                     Clock.systemUTC());
             try (MemoryIndex index = MemoryIndex.open(MemoryIndex.Config.of(ms));
-                    MemorydSockets memoryd = MemorydSockets.start(t.vertx, ms, store, index)) {
+                    MemorydSockets memoryd = Assembly.sockets(t.vertx, ms, store, index)) {
                 t.load();
                 t.startLoopd(new MemorydSource(t.settings.memorySocket()));
                 t.model.whenEmpty(Reply.text("ok"));

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd;
 
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.proto.daemon.HomeLock;

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -8,24 +9,31 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * No import cycle between memoryd's packages: each package below {@code dev.boxmaker.memoryd} is one
- * slice ({@code index}, {@code index.text}, {@code index.postings}, {@code recall}, {@code honcho.client}, …),
- * and no slice may reach itself again through the others. A cycle fails with the classes that make it.
- *
- * <p>One named exception: the root package {@code dev.boxmaker.memoryd} is no slice. It holds the
- * daemon's assembly ({@link Memoryd}, {@link EarlyIndex}, {@link Main}), which uses every package, beside
- * {@link Sentences}, which every package uses; until the assembly and the sentences live apart, every
- * package "cycles" through it.
+ * No import cycle between memoryd's packages: each package of memoryd, its root included, is one
+ * slice ({@code memoryd}, {@code memoryd.index}, {@code memoryd.index.text}, {@code memoryd.recall},
+ * {@code memoryd.sentences}, …), and no slice may reach itself again through the others. A cycle fails
+ * with the classes that make it. The root holds only the daemon's assembly ({@link Assembly},
+ * {@link Memoryd}, {@link EarlyIndex}, {@link Main}), which uses every package and which no package uses.
  */
 class PackageCyclesTest {
-    /** Each package below memoryd's root, its own slice. */
-    static final String EVERY_PACKAGE_BELOW_ROOT = "dev.boxmaker.memoryd.(**)";
+    private static final String ROOT = "dev.boxmaker.memoryd";
+
+    /** Each package of memoryd, the root too, its own slice (the classes imported are memoryd's only). */
+    static final String EVERY_PACKAGE = "dev.boxmaker.(**)";
+
+    private static final JavaClasses MEMORYD = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages(ROOT);
 
     @Test
     void noPackageOfMemorydReachesItselfAgain() {
-        JavaClasses classes = new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.boxmaker.memoryd");
-        slices().matching(EVERY_PACKAGE_BELOW_ROOT).should().beFreeOfCycles().check(classes);
+        slices().matching(EVERY_PACKAGE).should().beFreeOfCycles().check(MEMORYD);
+    }
+
+    @Test
+    void nothingDependsOnTheRootWhichHoldsOnlyTheAssembly() {
+        noClasses().that().resideOutsideOfPackage(ROOT)
+                .should().dependOnClassesThat().resideInAPackage(ROOT)
+                .check(MEMORYD);
     }
 }

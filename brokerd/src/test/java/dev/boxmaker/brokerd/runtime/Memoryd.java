@@ -1,5 +1,6 @@
 package dev.boxmaker.brokerd.runtime;
 
+import dev.boxmaker.memoryd.Assembly;
 import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.home.MemoryHome;
@@ -8,7 +9,6 @@ import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.recall.RecallLog;
 import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.memoryd.sockets.MemoryCallHandler;
-import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.server.AsyncHandler;
 import dev.boxmaker.proto.server.SocketServer;
@@ -69,7 +69,7 @@ final class Memoryd implements AutoCloseable {
         MemorydSettings settings = settings(home);
         MemoryStore store = store(settings);
         MemoryIndex index = index(settings);
-        return new Memoryd(settings, store, index, MemorydSockets.start(vertx, settings, store, index));
+        return new Memoryd(settings, store, index, Assembly.sockets(vertx, settings, store, index));
     }
 
     static Memoryd withRecall(Vertx vertx, Path home, Function<MemoryCall, ToolResponse> recall) throws IOException {
@@ -77,7 +77,8 @@ final class Memoryd implements AutoCloseable {
         MemoryStore store = store(settings);
         MemoryIndex index = index(settings);
         MemoryCallHandler real = new MemoryCallHandler(store, new Recall(new Searcher(index),
-                new RecallLog(settings.memoryDir()), Clock.systemUTC(), settings.owner()), index);
+                new RecallLog(settings.memoryDir()), Clock.systemUTC(), settings.owner()));
+        store.onNotesChanged(index::notesChanged);
         Memoryd[] self = new Memoryd[1];
         AsyncHandler<MemoryCall> handler = call -> {
             self[0].calls.add(call);

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.block;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.files.Entries;
 import dev.boxmaker.memoryd.files.IdentityFile;

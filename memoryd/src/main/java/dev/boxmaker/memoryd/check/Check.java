@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.check;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import java.util.Objects;
 import java.util.Optional;
 

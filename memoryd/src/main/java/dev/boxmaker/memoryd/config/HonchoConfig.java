@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.config;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.honcho.HonchoIds;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.config.ConfigException;

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.files;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.proto.log.UnfinishedLine;
 import java.io.IOException;
 import java.nio.ByteBuffer;

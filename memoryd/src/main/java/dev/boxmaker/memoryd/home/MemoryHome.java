@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.home;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.files.Durable;
 import java.io.IOException;

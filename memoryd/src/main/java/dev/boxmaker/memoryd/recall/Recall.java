@@ -2,7 +2,7 @@ package dev.boxmaker.memoryd.recall;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.index.IndexDamagedException;
 import dev.boxmaker.memoryd.index.search.Hit;
 import dev.boxmaker.memoryd.index.search.IndexSearch;

@@ -97,7 +97,7 @@ public final class RecallLog {
                 try {
                     Durable.flush(file);
                 } catch (IOException e) {
-                    LOG.error(dev.boxmaker.memoryd.Sentences.recallLogNotFlushed(file, e.getMessage()));
+                    LOG.error(dev.boxmaker.memoryd.sentences.Sentences.recallLogNotFlushed(file, e.getMessage()));
                 }
             }
         }

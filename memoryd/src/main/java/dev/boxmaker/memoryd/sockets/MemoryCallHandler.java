@@ -1,7 +1,6 @@
 package dev.boxmaker.memoryd.sockets;
 
-import dev.boxmaker.memoryd.Sentences;
-import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.DataClass;
@@ -10,12 +9,12 @@ import dev.boxmaker.proto.wire.msg.MemoryCall;
 import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
-import java.io.IOException;
 
 /**
  * {@code memory_call} on brokerd's socket: a decided {@code memory} or {@code recall} call, with the
- * session's state. A write whose file operation fails answers {@code failed}, taken back whole
- * (docs/decisions.md, "A write answered failed").
+ * session's state, each a call of recall or the store. A write whose file operation fails answers
+ * {@code failed}, taken back whole (docs/decisions.md, "A write answered failed"); a session past its
+ * write limit is refused before the store is asked.
  */
 public final class MemoryCallHandler implements Handler<MemoryCall> {
     static final String MEMORY = "memory";
@@ -23,27 +22,16 @@ public final class MemoryCallHandler implements Handler<MemoryCall> {
 
     private final MemoryStore store;
     private final Recall recall;
-    private final MemoryIndex index;
     private final SessionWriteLimit limit;
 
-    public MemoryCallHandler(MemoryStore store, Recall recall, MemoryIndex index) {
-        this(store, recall, index, new SessionWriteLimit());
+    public MemoryCallHandler(MemoryStore store, Recall recall) {
+        this(store, recall, new SessionWriteLimit());
     }
 
-    MemoryCallHandler(MemoryStore store, Recall recall, MemoryIndex index, SessionWriteLimit limit) {
+    MemoryCallHandler(MemoryStore store, Recall recall, SessionWriteLimit limit) {
         this.store = store;
         this.recall = recall;
-        this.index = index;
         this.limit = limit;
-    }
-
-    /** notes.md only grows, so its size tells whether a call appended to it; -1 when unreadable. */
-    private long notesSize() {
-        try {
-            return java.nio.file.Files.size(store.files().notes().path());
-        } catch (IOException e) {
-            return -1;
-        }
     }
 
     @Override
@@ -62,15 +50,7 @@ public final class MemoryCallHandler implements Handler<MemoryCall> {
                     Sentences.sessionWriteLimit(SessionWriteLimit.SESSION_WRITES_PER_MINUTE_MAX,
                             SessionWriteLimit.WINDOW_SECONDS), dataClass, request.untrusted(), null);
         }
-        long notesBefore = notesSize();
-        ToolResponse response = store.call(request);
-        // A note appended, or an entry moved or dropped to notes.md, reaches the index now; an edit
-        // that left notes.md alone does not wake the index's writer (its disk work would compete with
-        // the next edit's flushes). A failed write may have appended and cut back what the index
-        // read meanwhile, so it wakes it too.
-        if (response.outcome() == Outcome.FAILED || notesSize() != notesBefore) {
-            index.notesChanged();
-        }
-        return response;
+        // The store tells the index of what it wrote to notes.md (MemoryStore.onNotesChanged).
+        return store.call(request);
     }
 }

@@ -1,23 +1,16 @@
 package dev.boxmaker.memoryd.sockets;
 
-import dev.boxmaker.memoryd.index.IndexDamagedException;
-import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.proto.daemon.ProcessFigures;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.wire.msg.MemoryStats;
 import dev.boxmaker.proto.wire.msg.MemoryStatsReply;
 import dev.boxmaker.proto.wire.msg.Message;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.OptionalLong;
 
 /**
  * {@code memory_stats} from {@code bxctl status}: the index's records (its own counter, one row), its
- * file's size, and whether a reindex (with the records read so far) or a catch-up runs. No log and no
- * memory file is read. The Honcho outbox's figures join here once memoryd has one.
+ * file's size, and whether a reindex (with the records read so far) or a catch-up runs, with the
+ * process's own figures. No log and no memory file is read.
  */
 public final class MemoryStatsHandler implements Handler<MemoryStats> {
     /** No work on the index now. */
@@ -25,10 +18,25 @@ public final class MemoryStatsHandler implements Handler<MemoryStats> {
     public static final String WORK_REINDEX = "reindex";
     public static final String WORK_CATCH_UP = "catch-up";
 
-    private final MemoryIndex index;
+    /** The index's figures, each read when asked. */
+    public interface IndexFigures {
+        /** The index's count of its rows; null while it is damaged. */
+        Long records();
+
+        /** The index file's size; 0 when it cannot be read. */
+        long bytes();
+
+        /** Records a running reindex has read so far; empty when none runs. */
+        OptionalLong reindexProgress();
+
+        /** Whether a catch-up or another writer task runs now. */
+        boolean writing();
+    }
+
+    private final IndexFigures index;
     private final String version = ProcessFigures.version();
 
-    public MemoryStatsHandler(MemoryIndex index) {
+    public MemoryStatsHandler(IndexFigures index) {
         this.index = index;
     }
 
@@ -37,27 +45,6 @@ public final class MemoryStatsHandler implements Handler<MemoryStats> {
         OptionalLong reindex = index.reindexProgress();
         String work = reindex.isPresent() ? WORK_REINDEX : index.writing() ? WORK_CATCH_UP : WORK_NONE;
         return new MemoryStatsReply(version, ProcessFigures.uptimeSeconds(), ProcessFigures.residentBytes(),
-                records(), bytes(), work, reindex.isPresent() ? reindex.getAsLong() : null);
-    }
-
-    /** The index's count of its rows (the {@code stats} table's one row); null while it is damaged. */
-    private Long records() {
-        try {
-            return index.read(c -> {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT rows FROM stats WHERE id = 1")) {
-                    return rs.next() ? rs.getLong(1) : 0L;
-                }
-            });
-        } catch (IndexDamagedException | SQLException e) {
-            return null;
-        }
-    }
-
-    private long bytes() {
-        try {
-            return Files.size(index.file());
-        } catch (IOException e) {
-            return 0;
-        }
+                index.records(), index.bytes(), work, reindex.isPresent() ? reindex.getAsLong() : null);
     }
 }

@@ -1,63 +1,60 @@
 package dev.boxmaker.memoryd.sockets;
 
+import dev.boxmaker.memoryd.admin.AdminRouter;
 import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.config.MemorydSettings;
-import dev.boxmaker.memoryd.honcho.sync.HonchoSync;
+import dev.boxmaker.memoryd.recall.Recall;
+import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.SocketServer;
 import dev.boxmaker.proto.server.SocketsInUse;
-import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.wire.msg.MemoryAdmin;
+import dev.boxmaker.proto.wire.msg.MemoryBlock;
 import dev.boxmaker.proto.wire.msg.MemoryCall;
 import dev.boxmaker.proto.wire.msg.MemoryStats;
-import dev.boxmaker.proto.wire.msg.MemoryBlock;
-import dev.boxmaker.memoryd.index.MemoryIndex;
-import dev.boxmaker.memoryd.recall.Recall;
-import dev.boxmaker.memoryd.recall.RecallLog;
-import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.proto.wire.msg.Reindex;
 import dev.boxmaker.proto.wire.msg.SessionUpdated;
 import io.vertx.core.Vertx;
-import java.time.Clock;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
-/** memoryd's three sockets (wire.md) and which kinds each serves. */
+/**
+ * memoryd's three sockets (wire.md) and which kinds each serves. The handlers only route: each turns
+ * a frame into a call of what {@link Calls} holds and the answer into a frame; the daemon's objects
+ * are built, and wired to each other, where memoryd is assembled.
+ */
 public final class MemorydSockets implements AutoCloseable {
-    private final List<SocketServer> servers = new ArrayList<>(3);
-    private final RecallLog recallLog;
-
-    private MemorydSockets(RecallLog recallLog) {
-        this.recallLog = recallLog;
+    /** What the handlers call, built by memoryd's assembly. */
+    public record Calls(BlockBuilder block, MemoryStore store, Recall recall, AdminRouter admin,
+            List<SessionUpdatedHandler.Listener> sessionUpdates, ReindexHandler.Reindexing reindex,
+            MemoryStatsHandler.IndexFigures indexFigures) {
     }
 
-    /** Starts every socket of a memoryd without {@code [honcho]}. */
-    public static MemorydSockets start(Vertx vertx, MemorydSettings settings, MemoryStore store, MemoryIndex index) {
-        return start(vertx, settings, store, index, Optional.empty());
+    private final List<SocketServer> servers = new ArrayList<>(3);
+    private final Runnable afterClose;
+
+    private MemorydSockets(Runnable afterClose) {
+        this.afterClose = afterClose;
     }
 
     /**
-     * Starts every socket, or none: a socket that fails to start closes those already up. {@code honcho}
-     * is the Honcho write path with {@code [honcho]}: session_updated feeds its turn decisions, sync
-     * reads its report.
+     * Starts every socket, or none: a socket that fails to start closes those already up.
+     * {@code afterClose} runs once every socket is closed and every request answered.
      */
-    public static MemorydSockets start(Vertx vertx, MemorydSettings settings, MemoryStore store, MemoryIndex index,
-            Optional<HonchoSync> honcho) {
-        BlockBuilder block = new BlockBuilder(settings.memoryDir());
-        MemorydSockets sockets = new MemorydSockets(new RecallLog(settings.memoryDir()));
-        Recall recall = new Recall(new Searcher(index), sockets.recallLog, Clock.systemUTC(), settings.owner());
+    public static MemorydSockets start(Vertx vertx, MemorydSettings settings, Calls calls, Runnable afterClose) {
+        MemorydSockets sockets = new MemorydSockets(afterClose);
         try {
             sockets.add(vertx, "loop", settings.loopSocket(),
-                    Map.of(MemoryBlock.KIND, new MemoryBlockHandler(block),
-                            SessionUpdated.KIND, new SessionUpdatedHandler(index, honcho.map(HonchoSync::turns))));
+                    Map.of(MemoryBlock.KIND, new MemoryBlockHandler(calls.block()),
+                            SessionUpdated.KIND, new SessionUpdatedHandler(calls.sessionUpdates())));
             sockets.add(vertx, "broker", settings.brokerSocket(),
-                    Map.of(MemoryCall.KIND, new MemoryCallHandler(store, recall, index)));
+                    Map.of(MemoryCall.KIND, new MemoryCallHandler(calls.store(), calls.recall())));
             sockets.add(vertx, "admin", settings.adminSocket(),
-                    Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(block, store, recall, index, honcho),
-                            Reindex.KIND, new ReindexHandler(index),
-                            MemoryStats.KIND, new MemoryStatsHandler(index)));
+                    Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(calls.admin()),
+                            Reindex.KIND, new ReindexHandler(calls.reindex()),
+                            MemoryStats.KIND, new MemoryStatsHandler(calls.indexFigures())));
         } catch (RuntimeException e) {
             sockets.close();
             throw e;
@@ -73,7 +70,7 @@ public final class MemorydSockets implements AutoCloseable {
         SocketsInUse.refuse(settings.loopSocket(), settings.brokerSocket(), settings.adminSocket());
     }
 
-    private void add(Vertx vertx, String name, java.nio.file.Path path, Map<String, Handler<?>> handlers) {
+    private void add(Vertx vertx, String name, Path path, Map<String, Handler<?>> handlers) {
         SocketServer server = new SocketServer(vertx, path, "memoryd " + name, handlers);
         server.start();
         servers.add(server);
@@ -85,7 +82,6 @@ public final class MemorydSockets implements AutoCloseable {
             server.close();
         }
         servers.clear();
-        // Every recall is answered now; the lines the background flush has not reached go to the disk.
-        recallLog.flushNow();
+        afterClose.run();
     }
 }

@@ -1,11 +1,11 @@
 package dev.boxmaker.memoryd.sockets;
 
-import dev.boxmaker.memoryd.Sentences;
-import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.HandlerRefusal;
 import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Reindex;
+import dev.boxmaker.proto.wire.msg.Reindexed;
 import java.io.IOException;
 import org.jboss.logging.Logger;
 
@@ -13,16 +13,22 @@ import org.jboss.logging.Logger;
 public final class ReindexHandler implements Handler<Reindex> {
     private static final Logger LOG = Logger.getLogger(ReindexHandler.class);
 
-    private final MemoryIndex index;
+    /** The rebuild: what it read, once the new file is in place. */
+    @FunctionalInterface
+    public interface Reindexing {
+        Reindexed reindex() throws IOException, InterruptedException;
+    }
 
-    public ReindexHandler(MemoryIndex index) {
-        this.index = index;
+    private final Reindexing reindexing;
+
+    public ReindexHandler(Reindexing reindexing) {
+        this.reindexing = reindexing;
     }
 
     @Override
     public Message handle(Reindex request) throws HandlerRefusal, InterruptedException {
         try {
-            return index.reindex();
+            return reindexing.reindex();
         } catch (IOException e) {
             LOG.error(Sentences.reindexFailed(e.getMessage()), e);
             throw new HandlerRefusal(Sentences.reindexFailed(e.getMessage()), Sentences.INDEX_DAMAGED_RUNBOOK);

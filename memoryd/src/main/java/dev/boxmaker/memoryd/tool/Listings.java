@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.tool;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.edits.PendingWrite;
 import dev.boxmaker.memoryd.files.MemoryDir;

@@ -1,10 +1,9 @@
 package dev.boxmaker.memoryd.tool;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.edits.FinishedMarks;
-import dev.boxmaker.memoryd.edits.Ids;
 import dev.boxmaker.memoryd.edits.Journal;
 import dev.boxmaker.memoryd.edits.PendingLog;
 import dev.boxmaker.memoryd.edits.PendingWrite;
@@ -24,12 +23,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -50,30 +45,17 @@ public final class MemoryStore {
     /** The edits whose notes and file are written: recovery never replays one of them. */
     final FinishedMarks finished;
     final PendingLog pendingLog;
-    final Ids ids = new Ids();
+    /** The ids, the latest edit of each file, the resolved pending writes. */
+    final JournalState state = new JournalState();
     final Rules rules;
     final Clock clock;
     final boolean review;
-    /** The id of the latest edit per {@code to} file (memory.md, user.md, notes.md). */
-    final Map<String, String> latestByTo = new HashMap<>();
     /** An edit is journalled but its notes or file may not be written yet. */
     private boolean unfinished;
     /** The write between its first append and its answer, which a failure takes back; else null. */
     private WriteAttempt attempt;
-    /** Pending writes already accepted or rejected, from the journal: never applied twice. */
-    final Set<String> resolvedPending = new HashSet<>();
     private final OwnerCommands owner;
-    /** Told of every edit once it is journalled and done; none until {@link #onJournalled} is called. */
-    private volatile Journalled journalled = edit -> { };
-
-    /**
-     * What is told of each edit once it is journalled and its files are written (a reject, which
-     * writes no file, once it is journalled), under the store's lock and before the call is answered.
-     */
-    @FunctionalInterface
-    public interface Journalled {
-        void journalled(Edit edit);
-    }
+    private final StoreListeners listeners = new StoreListeners();
 
     /**
      * Opens the store on {@code memoryDir}, creating what is missing, cuts off what a stop left
@@ -103,10 +85,10 @@ public final class MemoryStore {
         finished.dropUnfinishedLine();
         pendingLog.dropUnfinishedLine();
         for (Edit edit : journal.readAll()) {
-            remember(edit);
+            state.remember(edit);
         }
         for (PendingWrite write : pendingLog.readAll()) {
-            ids.observe(write.id());
+            state.ids.observe(write.id());
         }
         this.owner = new OwnerCommands(this);
         new Recovery(this).finishLastEdit();
@@ -120,7 +102,12 @@ public final class MemoryStore {
 
     /** Tells {@code listener} of every edit from now on (the Honcho mirror: the M5c spec, section 5.4). */
     public void onJournalled(Journalled listener) {
-        this.journalled = java.util.Objects.requireNonNull(listener, "listener");
+        listeners.onJournalled(listener);
+    }
+
+    /** Tells {@code listener} after every operation from now on that changed notes.md (memoryd's index). */
+    public void onNotesChanged(NotesChanged listener) {
+        listeners.onNotesChanged(listener);
     }
 
     /** The journalled edit {@code id}, read under the store's lock. */
@@ -193,12 +180,16 @@ public final class MemoryStore {
      * {@link StoreFailure}, after taking back what the write had done (docs/decisions.md).
      */
     public Answer handle(Caller caller, Request request) throws StoreFailure {
-        synchronized (lock) {
-            try {
-                return route(caller, request);
-            } catch (IOException | RuntimeException e) {
-                throw settle(e);
+        try {
+            synchronized (lock) {
+                try {
+                    return route(caller, request);
+                } catch (IOException | RuntimeException e) {
+                    throw settle(e);
+                }
             }
+        } finally {
+            listeners.announceNotes();
         }
     }
 
@@ -233,7 +224,7 @@ public final class MemoryStore {
     private void writeNote(Caller caller, String text, String action, String fileArg) throws Refused, IOException {
         String body = rules.note(text);
         Instant now = now();
-        String id = ids.next(now);
+        String id = state.ids.next(now);
         var label = caller.label();
         // A note a flag rule matches is kept local (sanitize.md): its header says so and names the rule.
         var header = NoteHeader.noted(now, caller.session().value(), label.dataClass(), label.untrusted(),
@@ -241,14 +232,14 @@ public final class MemoryStore {
         Edit edit = journalAppend(new Edit(id, now.toString(), caller.session().value(), caller.call(), action, fileArg,
                 MemoryDir.NOTES, List.of(), List.of(body), List.of(), List.of(), caller.untrusted(),
                 label.dataClass().wire(), null, null));
-        dir.notes().append(List.of(new NotesFile.Note(header, body)));
+        appendNotes(List.of(new NotesFile.Note(header, body)));
         finish(edit);
     }
 
     /** Appends a clean session's identity write to pending.jsonl; notes are never staged. */
     private String stage(Caller caller, Request request) throws IOException {
         Instant now = now();
-        String id = ids.next(now);
+        String id = state.ids.next(now);
         attempt = WriteAttempt.ofStaged(this);
         pendingLog.append(new PendingWrite(id, now.toString(), caller.session().value(), caller.call(),
                 request.toArgs(), caller.label().dataClass(), caller.untrusted()));
@@ -264,7 +255,7 @@ public final class MemoryStore {
      */
     Edit apply(Plan plan, String action, String journalSession, Caller asker, String pendingId) throws IOException {
         Instant now = now();
-        String id = ids.next(now);
+        String id = state.ids.next(now);
         String session = asker.session().value();
         List<NotesFile.Note> out = plan.removals().stream()
                 .map(r -> new NotesFile.Note(r.moved()
@@ -276,7 +267,7 @@ public final class MemoryStore {
                 asker.label().dataClass().wire(), null, pendingId);
         writable(plan.file(), plan.after(), out);
         journalAppend(edit);
-        dir.notes().append(out);
+        appendNotes(out);
         dir.write(plan.file(), plan.after());
         finish(edit);
         return edit;
@@ -294,10 +285,19 @@ public final class MemoryStore {
         }
     }
 
+    /** Appends {@code notes} to notes.md, durably, and remembers to announce it once the operation ends. */
+    void appendNotes(List<NotesFile.Note> notes) throws IOException {
+        if (notes.isEmpty()) {
+            return;
+        }
+        dir.notes().append(notes);
+        listeners.notesWritten();
+    }
+
     Edit journalAppend(Edit edit) throws IOException {
         attempt = WriteAttempt.ofEdit(this, edit);
         journal.append(edit);
-        remember(edit);
+        state.remember(edit);
         // Until its notes and file are written too, the edit is unfinished: a failure from here on
         // leaves the journal ahead of the files, and no other write may start from them.
         unfinished = true;
@@ -312,7 +312,7 @@ public final class MemoryStore {
         finished.mark(edit.id());
         unfinished = false;
         attempt = null;
-        journalled.journalled(edit);
+        listeners.journalled(edit);
     }
 
     /**
@@ -323,6 +323,8 @@ public final class MemoryStore {
     private StoreFailure settle(Exception failure) {
         WriteAttempt interrupted = attempt;
         attempt = null;
+        // The write may have appended to notes.md, and cut it back, while the index read it.
+        listeners.notesWritten();
         if (interrupted == null) {
             failures.log("a memory write failed before it wrote anything: " + RepeatedLines.describe(failure));
             return new StoreFailure(Sentences.STORE_FAILED, failure);
@@ -337,7 +339,7 @@ public final class MemoryStore {
         }
         failures.log("a memory write failed and was taken back: " + RepeatedLines.describe(failure));
         if (interrupted.edit() != null) {
-            forget(interrupted);
+            state.forget(interrupted.edit(), interrupted.latestBefore());
         }
         unfinished = false;
         return new StoreFailure(Sentences.STORE_FAILED, failure);
@@ -345,7 +347,7 @@ public final class MemoryStore {
 
     /** Tells the listener of an edit that writes no file (a reject), once it is journalled. */
     void journalledOnly(Edit edit) {
-        journalled.journalled(edit);
+        listeners.journalled(edit);
     }
 
     /**
@@ -356,28 +358,6 @@ public final class MemoryStore {
         if (unfinished) {
             new Recovery(this).finishLastEdit();
             unfinished = false;
-        }
-    }
-
-    /** Undoes {@link #remember} for an edit taken back: the latest edit per file is the one before it. */
-    private void forget(WriteAttempt takenBack) {
-        Edit edit = takenBack.edit();
-        if (edit.pending() != null) {
-            resolvedPending.remove(edit.pending());
-        }
-        if (edit.to() != null) {
-            takenBack.latestBefore().ifPresentOrElse(id -> latestByTo.put(edit.to(), id),
-                    () -> latestByTo.remove(edit.to()));
-        }
-    }
-
-    private void remember(Edit edit) {
-        ids.observe(edit.id());
-        if (edit.to() != null) {
-            latestByTo.put(edit.to(), edit.id());
-        }
-        if (edit.pending() != null) {
-            resolvedPending.add(edit.pending());
         }
     }
 
@@ -402,16 +382,20 @@ public final class MemoryStore {
 
     /** An owner's write on {@code id}: under the lock, after finishing any edit a failure left unfinished. */
     private OwnerAnswer asOwner(OwnerWrite write, String id) throws StoreFailure {
-        synchronized (lock) {
-            try {
-                finishUnfinished();
-                OwnerAnswer answer = write.apply(id);
-                unfinished = false;
-                attempt = null;
-                return answer;
-            } catch (IOException | RuntimeException e) {
-                throw settle(e);
+        try {
+            synchronized (lock) {
+                try {
+                    finishUnfinished();
+                    OwnerAnswer answer = write.apply(id);
+                    unfinished = false;
+                    attempt = null;
+                    return answer;
+                } catch (IOException | RuntimeException e) {
+                    throw settle(e);
+                }
             }
+        } finally {
+            listeners.announceNotes();
         }
     }
 
@@ -442,10 +426,5 @@ public final class MemoryStore {
         synchronized (lock) {
             return Listings.pending(owner.waiting());
         }
-    }
-
-    /** One {@code memory_admin} command: log, undo, pending, accept, reject. */
-    public OwnerAnswer admin(String command, String arg) throws IOException {
-        return owner.admin(command, arg);
     }
 }

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.tool;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.edits.Ids;
 import dev.boxmaker.memoryd.edits.PendingWrite;
@@ -21,50 +21,10 @@ import java.util.Optional;
  * lock around every call.
  */
 final class OwnerCommands {
-    /** The most edits {@code log} lists at once. */
-    static final int LOG_EDITS_MAX = 1_000;
-
-    /** What {@code log} lists when no number is given (bxctl.md). */
-    static final int LOG_EDITS_DEFAULT = 20;
-
-    /** The word between a page's size and the id it ends before: {@code log "200 before 2026-09-24-0003"}. */
-    static final String LOG_BEFORE = "before";
-
     private final MemoryStore store;
 
     OwnerCommands(MemoryStore store) {
         this.store = store;
-    }
-
-    OwnerAnswer admin(String command, String arg) throws IOException {
-        return switch (command) {
-            case "log" -> log(arg);
-            case "undo" -> store.undo(arg);
-            case "pending" -> OwnerAnswer.ok(store.pending());
-            case "accept" -> store.accept(arg);
-            case "reject" -> store.reject(arg);
-            default -> OwnerAnswer.refused(Sentences.unknownCommand(command));
-        };
-    }
-
-    /** {@code ""}, {@code "N"}: the last edits; {@code "N before ID"}: a page of the edits journalled before ID. */
-    private OwnerAnswer log(String arg) throws IOException {
-        if (arg.isEmpty()) {
-            return OwnerAnswer.ok(store.log(LOG_EDITS_DEFAULT));
-        }
-        String[] parts = arg.split(" ", -1);
-        String count = parts.length == 3 && parts[1].equals(LOG_BEFORE) ? parts[0] : arg;
-        if (!count.matches("[0-9]{1,4}") || Integer.parseInt(count) < 1 || Integer.parseInt(count) > LOG_EDITS_MAX) {
-            return OwnerAnswer.refused(Sentences.logCountInvalid(count, LOG_EDITS_MAX));
-        }
-        if (count.equals(arg)) {
-            return OwnerAnswer.ok(store.log(Integer.parseInt(arg)));
-        }
-        if (!Ids.isId(parts[2])) {
-            return OwnerAnswer.refused(Sentences.idInvalid(parts[2]));
-        }
-        return store.logBefore(parts[2], Integer.parseInt(count)).map(OwnerAnswer::ok)
-                .orElseGet(() -> OwnerAnswer.refused(Sentences.noSuchEdit(parts[2])));
     }
 
     /**
@@ -86,7 +46,7 @@ final class OwnerCommands {
         if (edit.to().equals(MemoryDir.NOTES) && Edit.UNDO.equals(edit.action())) {
             return OwnerAnswer.refused(Sentences.undoRetraction(id));
         }
-        String latest = store.latestByTo.get(edit.to());
+        String latest = store.state.latest(edit.to());
         if (!id.equals(latest)) {
             return OwnerAnswer.refused(Sentences.undoNotLatest(id, edit.to(), latest));
         }
@@ -96,12 +56,12 @@ final class OwnerCommands {
     /** A note cannot be taken out of notes.md; a retraction entry holding its text is appended. */
     private OwnerAnswer retract(Edit note) throws IOException {
         Instant now = store.now();
-        String undoId = store.ids.next(now);
+        String undoId = store.state.ids.next(now);
         String text = note.after().get(0);
         Edit undo = store.journalAppend(new Edit(undoId, now.toString(), Edit.OWNER, null, Edit.UNDO, note.file(),
                 MemoryDir.NOTES, List.of(text), List.of(), List.of(), List.of(), false, note.dataClass(),
                 note.id(), null));
-        store.dir.notes().append(List.of(new NotesFile.Note(NoteHeader.retracted(now, note.id()), text)));
+        store.appendNotes(List.of(new NotesFile.Note(NoteHeader.retracted(now, note.id()), text)));
         store.finish(undo);
         return OwnerAnswer.ok(Sentences.undoneNote(note.id(), undoId));
     }
@@ -126,7 +86,7 @@ final class OwnerCommands {
         }
         MemoryStore.writable(file, edit.before(), List.of());
         Instant at = store.now();
-        String undoId = store.ids.next(at);
+        String undoId = store.state.ids.next(at);
         Edit undo = store.journalAppend(new Edit(undoId, at.toString(), Edit.OWNER, null, Edit.UNDO, edit.file(),
                 edit.to(), now, edit.before(), List.of(), List.of(), false, edit.dataClass(), edit.id(), null));
         store.dir.write(file, edit.before());
@@ -137,7 +97,7 @@ final class OwnerCommands {
 
     /** The pending writes not yet accepted or rejected, oldest first. */
     List<PendingWrite> waiting() throws IOException {
-        return store.pendingLog.readAll().stream().filter(w -> !store.resolvedPending.contains(w.id())).toList();
+        return store.pendingLog.readAll().stream().filter(w -> !store.state.resolved(w.id())).toList();
     }
 
     private Optional<PendingWrite> waiting(String id) throws IOException {
@@ -186,7 +146,7 @@ final class OwnerCommands {
         }
         PendingWrite write = found.get();
         Instant now = store.now();
-        String rejectId = store.ids.next(now);
+        String rejectId = store.state.ids.next(now);
         String file = write.request().path("file").isTextual() ? write.request().get("file").asText() : null;
         Edit reject = store.journalAppend(new Edit(rejectId, now.toString(), Edit.OWNER, write.call(), Edit.REJECT,
                 file, null, List.of(), List.of(), List.of(), List.of(), write.untrusted(), write.taint().wire(), null, id));

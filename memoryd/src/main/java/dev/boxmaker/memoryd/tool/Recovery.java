@@ -119,7 +119,7 @@ final class Recovery {
             return false;
         }
         // A piece of a note the cut left is none of them; whole ones may stand before it.
-        file.append(notFoundAtEnd(notes, all, all.size() - (file.endsMidLine() ? 1 : 0)));
+        store.appendNotes(notFoundAtEnd(notes, all, all.size() - (file.endsMidLine() ? 1 : 0)));
         return true;
     }
 

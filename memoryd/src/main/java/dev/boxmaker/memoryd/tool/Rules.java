@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.tool;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.files.Entries;
 import dev.boxmaker.memoryd.files.IdentityFile;
 import dev.boxmaker.memoryd.files.NotesFile;

@@ -44,7 +44,7 @@ final class WriteAttempt {
         Optional<IdentityFile> file = edit.to() == null ? Optional.empty() : IdentityFile.ofFileName(edit.to());
         Path path = file.map(store.dir::path).orElse(null);
         WriteAttempt attempt = new WriteAttempt(store.dir.disk(), edit, path,
-                path == null ? null : Durable.readOrEmpty(path), edit.to() == null ? null : store.latestByTo.get(edit.to()));
+                path == null ? null : Durable.readOrEmpty(path), edit.to() == null ? null : store.state.latest(edit.to()));
         return attempt.lengthsOf(store.dir.notes().path(), store.finished.path(), store.pendingLog.path(),
                 store.journal.fileOf(edit.id()));
     }

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
+import dev.boxmaker.memoryd.Assembly;
 import static dev.boxmaker.memoryd.index.Logs.append;
 import static dev.boxmaker.memoryd.index.Logs.user;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,7 +34,7 @@ class MemoryStatsTest {
     @Test
     void theStatsCountTheIndexsRecordsAndSizeItsFile() throws Exception {
         try (MemoryIndex index = open()) {
-            MemoryStatsHandler stats = new MemoryStatsHandler(index);
+            MemoryStatsHandler stats = new MemoryStatsHandler(Assembly.figures(index));
             assertThat(figures(stats)).isEqualTo("records 0, work none, read null");
 
             LogRecord[] records = new LogRecord[120];
@@ -59,7 +60,7 @@ class MemoryStatsTest {
         }
         append(home, A, records);
         try (MemoryIndex index = open()) {
-            MemoryStatsHandler stats = new MemoryStatsHandler(index);
+            MemoryStatsHandler stats = new MemoryStatsHandler(Assembly.figures(index));
             java.util.concurrent.CompletableFuture<?> reindex = java.util.concurrent.CompletableFuture.runAsync(() -> {
                 try {
                     index.reindex();
@@ -90,7 +91,7 @@ class MemoryStatsTest {
         Files.write(file, garbage);
 
         try (MemoryIndex index = open()) {
-            assertThat(figures(new MemoryStatsHandler(index))).isEqualTo("records null, work none, read null");
+            assertThat(figures(new MemoryStatsHandler(Assembly.figures(index)))).isEqualTo("records null, work none, read null");
         }
     }
 

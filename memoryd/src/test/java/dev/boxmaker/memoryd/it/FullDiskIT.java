@@ -3,7 +3,7 @@ package dev.boxmaker.memoryd.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;

@@ -2,7 +2,7 @@ package dev.boxmaker.memoryd.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

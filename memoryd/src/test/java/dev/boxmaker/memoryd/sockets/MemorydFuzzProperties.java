@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.sockets;
 
+import dev.boxmaker.memoryd.Assembly;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.lists;
@@ -89,7 +90,7 @@ class MemorydFuzzProperties {
                 text -> Check.firstRefusal(text).map(Check.Refusal::sentence), Clock.systemUTC());
         vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
         index = MemoryIndex.open(MemoryIndex.Config.of(settings));
-        sockets = MemorydSockets.start(vertx, settings, store, index);
+        sockets = Assembly.sockets(vertx, settings, store, index);
         block = ((MemoryBlockReply) SocketClient.call(settings.loopSocket(), new MemoryBlock(), WAIT, WAIT, "t")).text();
         filesDigest = digest();
     }

@@ -4,7 +4,7 @@ import static dev.boxmaker.memoryd.tool.Fixture.clean;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.files.IdentityFile;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.tool;
 
+import dev.boxmaker.memoryd.admin.AdminRouter;
 import static dev.boxmaker.memoryd.tool.Fixture.clean;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,7 +25,7 @@ class ListingsTest {
         store.consolidate(clean(), IdentityFile.MEMORY,
                 List.of(Request.Item.move("a\u200Bb"), Request.Item.drop("two\nlines"), Request.Item.added("c")));
         store.undo("2026-09-24-0004");
-        assertThat(store.admin("log", "")).isEqualTo(OwnerAnswer.ok(
+        assertThat(AdminRouter.ofStore(store).run("log", "")).isEqualTo(OwnerAnswer.ok(
                 "2026-09-24-0005  " + T + "  owner  undo 2026-09-24-0004 → memory.md\n"
                         + "  + a\\u{200B}b\n"
                         + "  + two\\nlines\n"
@@ -39,7 +40,7 @@ class ListingsTest {
                         + "  + two\\nlines\n"
                         + "2026-09-24-0001  " + T + "  " + SID + "  add memory → memory.md\n"
                         + "  + a\\u{200B}b\n"));
-        assertThat(store.admin("log", "1").text()).isEqualTo(
+        assertThat(AdminRouter.ofStore(store).run("log", "1").text()).isEqualTo(
                 "2026-09-24-0005  " + T + "  owner  undo 2026-09-24-0004 → memory.md\n"
                         + "  + a\\u{200B}b\n  + two\\nlines\n  - c\n");
     }
@@ -47,12 +48,12 @@ class ListingsTest {
     @Test
     void logCountIsOneTo1000() throws Exception {
         MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
-        assertThat(store.admin("log", "1000")).isEqualTo(OwnerAnswer.ok("no edits yet"));
-        assertThat(store.admin("log", "1001"))
+        assertThat(AdminRouter.ofStore(store).run("log", "1000")).isEqualTo(OwnerAnswer.ok("no edits yet"));
+        assertThat(AdminRouter.ofStore(store).run("log", "1001"))
                 .isEqualTo(OwnerAnswer.refused("log takes a number of edits from 1 to 1,000; got \"1001\""));
-        assertThat(store.admin("log", "0"))
+        assertThat(AdminRouter.ofStore(store).run("log", "0"))
                 .isEqualTo(OwnerAnswer.refused("log takes a number of edits from 1 to 1,000; got \"0\""));
-        assertThat(store.admin("log", "ten"))
+        assertThat(AdminRouter.ofStore(store).run("log", "ten"))
                 .isEqualTo(OwnerAnswer.refused("log takes a number of edits from 1 to 1,000; got \"ten\""));
     }
 
@@ -61,8 +62,8 @@ class ListingsTest {
         MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START), true);
         store.add(clean(), IdentityFile.USER, "u");
         store.add(clean(), IdentityFile.USER, "v");
-        store.admin("accept", "2026-09-24-0001");
-        store.admin("reject", "2026-09-24-0002");
+        AdminRouter.ofStore(store).run("accept", "2026-09-24-0001");
+        AdminRouter.ofStore(store).run("reject", "2026-09-24-0002");
         assertThat(store.log(20)).isEqualTo(
                 "2026-09-24-0004  " + T + "  owner  reject 2026-09-24-0002\n"
                         + "2026-09-24-0003  " + T + "  owner  add user → user.md, accepted from 2026-09-24-0001\n"
@@ -72,7 +73,7 @@ class ListingsTest {
     @Test
     void anUnknownCommandIsRefused() throws Exception {
         MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
-        assertThat(store.admin("redo", "")).isEqualTo(OwnerAnswer.refused(
+        assertThat(AdminRouter.ofStore(store).run("redo", "")).isEqualTo(OwnerAnswer.refused(
                 "unknown command \"redo\"; the commands are log, undo, pending, accept, reject, show, search, sync"));
     }
 
@@ -80,9 +81,9 @@ class ListingsTest {
     @Test
     void anUnknownCommandOrIdIsQuotedEscapedAndCut() throws Exception {
         MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
-        assertThat(store.admin("re\ndo\u200B", "")).isEqualTo(OwnerAnswer.refused(
+        assertThat(AdminRouter.ofStore(store).run("re\ndo\u200B", "")).isEqualTo(OwnerAnswer.refused(
                 "unknown command \"re\\ndo\\u{200B}\"; the commands are log, undo, pending, accept, reject, show, search, sync"));
-        assertThat(store.admin("undo", "\u001b[2J".repeat(20))).isEqualTo(OwnerAnswer.refused(
+        assertThat(AdminRouter.ofStore(store).run("undo", "\u001b[2J".repeat(20))).isEqualTo(OwnerAnswer.refused(
                 "\"" + "\\u{001B}[2J".repeat(7) + "\\u…\" is not an edit id; ids look like 2026-09-24-0003"));
     }
 }

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.tool;
 
+import dev.boxmaker.memoryd.admin.AdminRouter;
 import static dev.boxmaker.memoryd.tool.Fixture.clean;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,13 +34,13 @@ class LogPagesTest {
             store.add(clean(), IdentityFile.MEMORY, entry);
         }
 
-        assertThat(store.admin("log", "2 before 2026-09-24-0005")).isEqualTo(OwnerAnswer.ok(
+        assertThat(AdminRouter.ofStore(store).run("log", "2 before 2026-09-24-0005")).isEqualTo(OwnerAnswer.ok(
                 add("2026-09-24-0004", "four") + add("2026-09-24-0003", "three")));
-        assertThat(store.admin("log", "2 before 2026-09-24-0003")).isEqualTo(OwnerAnswer.ok(
+        assertThat(AdminRouter.ofStore(store).run("log", "2 before 2026-09-24-0003")).isEqualTo(OwnerAnswer.ok(
                 add("2026-09-24-0002", "two") + add("2026-09-24-0001", "one")));
         // One past the oldest, and a page larger than what is left.
-        assertThat(store.admin("log", "1000 before 2026-09-24-0002")).isEqualTo(OwnerAnswer.ok(add("2026-09-24-0001", "one")));
-        assertThat(store.admin("log", "1 before 2026-09-24-0001")).isEqualTo(OwnerAnswer.ok("no edits before 2026-09-24-0001"));
+        assertThat(AdminRouter.ofStore(store).run("log", "1000 before 2026-09-24-0002")).isEqualTo(OwnerAnswer.ok(add("2026-09-24-0001", "one")));
+        assertThat(AdminRouter.ofStore(store).run("log", "1 before 2026-09-24-0001")).isEqualTo(OwnerAnswer.ok("no edits before 2026-09-24-0001"));
     }
 
     @Test
@@ -47,17 +48,17 @@ class LogPagesTest {
         MemoryStore store = Fixture.store(dir);
         store.add(clean(), IdentityFile.MEMORY, "one");
 
-        assertThat(store.admin("log", "2 before 2026-09-24-0002"))
+        assertThat(AdminRouter.ofStore(store).run("log", "2 before 2026-09-24-0002"))
                 .isEqualTo(OwnerAnswer.refused("no edit has the id \"2026-09-24-0002\"; bxctl memory log lists them"));
-        assertThat(store.admin("log", "2 before 2026-10-24-0001"))
+        assertThat(AdminRouter.ofStore(store).run("log", "2 before 2026-10-24-0001"))
                 .isEqualTo(OwnerAnswer.refused("no edit has the id \"2026-10-24-0001\"; bxctl memory log lists them"));
-        assertThat(store.admin("log", "2 before yesterday"))
+        assertThat(AdminRouter.ofStore(store).run("log", "2 before yesterday"))
                 .isEqualTo(OwnerAnswer.refused("\"yesterday\" is not an edit id; ids look like 2026-09-24-0003"));
-        assertThat(store.admin("log", "1001 before 2026-09-24-0001"))
+        assertThat(AdminRouter.ofStore(store).run("log", "1001 before 2026-09-24-0001"))
                 .isEqualTo(OwnerAnswer.refused("log takes a number of edits from 1 to 1,000; got \"1001\""));
-        assertThat(store.admin("log", "0 before 2026-09-24-0001"))
+        assertThat(AdminRouter.ofStore(store).run("log", "0 before 2026-09-24-0001"))
                 .isEqualTo(OwnerAnswer.refused("log takes a number of edits from 1 to 1,000; got \"0\""));
-        assertThat(store.admin("log", "2 after 2026-09-24-0001"))
+        assertThat(AdminRouter.ofStore(store).run("log", "2 after 2026-09-24-0001"))
                 .isEqualTo(OwnerAnswer.refused("log takes a number of edits from 1 to 1,000; got \"2 after 2026-09-24-0001\""));
     }
 
@@ -71,7 +72,7 @@ class LogPagesTest {
         writeJournal(total, 3_000);
         MemoryStore store = Fixture.store(dir);
         Pattern header = Pattern.compile("(?m)^(\\d{4}-\\d\\d-\\d\\d-\\d{4})  ");
-        String page = store.admin("log", "1000").text();
+        String page = AdminRouter.ofStore(store).run("log", "1000").text();
         int seen = 0;
         int pages = 0;
         String last = null;
@@ -88,13 +89,13 @@ class LogPagesTest {
             if (inPage < 1000) {
                 break;
             }
-            page = store.admin("log", "1000 before " + last).text();
+            page = AdminRouter.ofStore(store).run("log", "1000 before " + last).text();
         }
         assertThat(seen).isEqualTo(total);
         assertThat(pages).isEqualTo(13);
         assertThat(page).endsWith("  + entry 0\n");
         // Before the first edit of a month: the last of the month before.
-        assertThat(store.admin("log", "1 before 2026-09-01-0001").text())
+        assertThat(AdminRouter.ofStore(store).run("log", "1 before 2026-09-01-0001").text())
                 .startsWith("2026-08-31-3000  " + T + "  " + SID + "  note → notes.md\n  + entry 2999\n");
     }
 

@@ -286,7 +286,7 @@ class RecoveryTest {
         Files.delete(marks);
         Files.createDirectory(marks); // every append to it fails, as on a full disk
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> store.add(clean(), IdentityFile.MEMORY, "b"))
-                .isInstanceOf(StoreFailure.class).hasMessage(dev.boxmaker.memoryd.Sentences.STORE_FAILED);
+                .isInstanceOf(StoreFailure.class).hasMessage(dev.boxmaker.memoryd.sentences.Sentences.STORE_FAILED);
         assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n");
         Files.delete(marks);
         store.add(clean(), IdentityFile.MEMORY, "c");

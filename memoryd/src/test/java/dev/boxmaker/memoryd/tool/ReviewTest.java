@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.tool;
 
+import dev.boxmaker.memoryd.admin.AdminRouter;
 import static dev.boxmaker.memoryd.tool.Fixture.clean;
 import static dev.boxmaker.memoryd.tool.Fixture.read;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -144,6 +145,6 @@ class ReviewTest {
                         + "  rewrite: old\n"
                         + "    as: r\n"
                         + "  new: n\n");
-        assertThat(store.admin("pending", "")).isEqualTo(OwnerAnswer.ok(store.pending()));
+        assertThat(AdminRouter.ofStore(store).run("pending", "")).isEqualTo(OwnerAnswer.ok(store.pending()));
     }
 }

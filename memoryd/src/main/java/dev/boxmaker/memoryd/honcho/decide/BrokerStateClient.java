@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.honcho.decide;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.ClientException;

@@ -2,7 +2,7 @@ package dev.boxmaker.memoryd.honcho.ledger;
 
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.files.Durable;
 import dev.boxmaker.proto.Json;
 import java.io.BufferedReader;

@@ -2,7 +2,7 @@ package dev.boxmaker.memoryd.honcho.mirror;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import java.util.Objects;
 
 /**

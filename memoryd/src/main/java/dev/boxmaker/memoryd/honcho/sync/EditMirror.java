@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.honcho.sync;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
@@ -8,6 +8,7 @@ import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorOp;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorPlanner;
+import dev.boxmaker.memoryd.tool.Journalled;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -27,7 +28,7 @@ import org.jboss.logging.Logger;
  * the latest edits are kept for the worker ({@link #plan}); an older one is planned again from the
  * journal.
  */
-public final class EditMirror implements MemoryStore.Journalled {
+public final class EditMirror implements Journalled {
     /** The most plans kept in memory for the worker; an older one is read from the journal again. */
     public static final int PLANS_KEPT_MAX = 10_000;
 

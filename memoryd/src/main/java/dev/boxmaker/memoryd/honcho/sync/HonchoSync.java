@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.honcho.sync;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.honcho.client.HonchoClients;

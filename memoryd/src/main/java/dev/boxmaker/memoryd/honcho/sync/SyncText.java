@@ -2,7 +2,7 @@ package dev.boxmaker.memoryd.honcho.sync;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.honcho.worker.FailedItem;
 import dev.boxmaker.memoryd.honcho.worker.SyncReport;
 import dev.boxmaker.memoryd.honcho.worker.WorkspaceSync;

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.honcho.worker;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

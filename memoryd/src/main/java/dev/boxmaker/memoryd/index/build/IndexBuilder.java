@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.index.build;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.index.sql.IndexRow;
 import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import dev.boxmaker.proto.DataClass;

@@ -1,7 +1,7 @@
 package dev.boxmaker.memoryd.index.build;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.index.sql.IndexRow;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Label;

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.index.build;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
 import dev.boxmaker.memoryd.index.sql.IndexRow;

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.index.build;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.SessionLogs;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.boxmaker.memoryd.honcho.decide;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.boxmaker.memoryd.Sentences;
+import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.SessionId;

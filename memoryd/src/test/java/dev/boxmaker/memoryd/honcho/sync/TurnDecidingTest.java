@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.honcho.sync;
 
+import dev.boxmaker.memoryd.Assembly;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.memoryd.config.HonchoSettings;
@@ -88,7 +89,7 @@ class TurnDecidingTest {
         deciding = new TurnDeciding(home, new BrokerStateClient(socket), ledger, HONCHO, List.of("7781-blue-door"),
                 wakes::incrementAndGet);
         index = TestIndexes.open(home);
-        handler = new SessionUpdatedHandler(index, Optional.of(deciding));
+        handler = new SessionUpdatedHandler(Assembly.sessionUpdates(index, Optional.of(deciding)));
         Logger.getLogger(TurnDeciding.class.getName()).addHandler(capture);
     }
 
@@ -235,7 +236,7 @@ class TurnDecidingTest {
         deciding.close();
         deciding = new TurnDeciding(home, new BrokerStateClient(socket), ledger, HONCHO, List.of(),
                 wakes::incrementAndGet, 200);
-        handler = new SessionUpdatedHandler(index, Optional.of(deciding));
+        handler = new SessionUpdatedHandler(Assembly.sessionUpdates(index, Optional.of(deciding)));
         deciding.start();
         log("mm-a", user(1, "hello", "kyle"), reply(1, "hi"));
         updated("mm-a", 1);

@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd;
+package dev.boxmaker.memoryd.sentences;
 
 import dev.boxmaker.proto.Numbers;
 import dev.boxmaker.proto.text.Escape;

@@ -1,0 +1,126 @@
+package dev.boxmaker.memoryd;
+
+import dev.boxmaker.memoryd.admin.AdminRouter;
+import dev.boxmaker.memoryd.block.BlockBuilder;
+import dev.boxmaker.memoryd.check.Check;
+import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.memoryd.home.MemoryHome;
+import dev.boxmaker.memoryd.honcho.sync.HonchoSync;
+import dev.boxmaker.memoryd.honcho.sync.TurnDeciding;
+import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.index.search.Searcher;
+import dev.boxmaker.memoryd.recall.Recall;
+import dev.boxmaker.memoryd.recall.RecallLog;
+import dev.boxmaker.memoryd.sockets.MemoryStatsHandler;
+import dev.boxmaker.memoryd.sockets.MemorydSockets;
+import dev.boxmaker.memoryd.sockets.SessionUpdatedHandler;
+import dev.boxmaker.memoryd.tool.MemoryStore;
+import io.vertx.core.Vertx;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The one place memoryd's objects are built and wired to each other: the store tells the index when
+ * notes.md changes, session_updated reaches the index (and with {@code [honcho]} its turn decisions),
+ * recall searches the index through its search seam, the admin router knows every owner command, and
+ * the sockets get what their handlers call. A new source of work (a handler, a listener, an admin
+ * command) is wired here, and nowhere else.
+ */
+public final class Assembly implements AutoCloseable {
+    private final MemorydSettings settings;
+    private final MemoryIndex index;
+    private final Optional<HonchoSync> honcho;
+    private final RecallLog recallLog;
+    private final MemorydSockets.Calls calls;
+
+    /** Wires {@code store}, {@code index} and {@code honcho} (with {@code [honcho]}) for {@code settings}. */
+    public Assembly(MemorydSettings settings, MemoryStore store, MemoryIndex index, Optional<HonchoSync> honcho) {
+        this.settings = settings;
+        this.index = index;
+        this.honcho = honcho;
+        store.onNotesChanged(index::notesChanged);
+        BlockBuilder block = new BlockBuilder(settings.memoryDir());
+        recallLog = new RecallLog(settings.memoryDir());
+        Recall recall = new Recall(new Searcher(index), recallLog, Clock.systemUTC(), settings.owner());
+        calls = new MemorydSockets.Calls(block, store, recall,
+                AdminRouter.of(store, block, recall, index::reindexProgress, honcho),
+                sessionUpdates(index, honcho.map(HonchoSync::turns)), index::reindex, figures(index));
+    }
+
+    /** Who hears of session_updated: the index, and with {@code [honcho]} the turns' Honcho decisions. */
+    public static List<SessionUpdatedHandler.Listener> sessionUpdates(MemoryIndex index, Optional<TurnDeciding> turns) {
+        List<SessionUpdatedHandler.Listener> listeners = new ArrayList<>(2);
+        listeners.add((session, turn) -> index.sessionUpdated(session));
+        turns.ifPresent(t -> listeners.add(t::sessionUpdated));
+        return listeners;
+    }
+
+    /**
+     * memoryd at start: the index {@link Main} opened early (or a new one), the home laid out, the
+     * store, and with {@code [honcho]} its write path (without it no ledger file is made and no thread
+     * started).
+     */
+    static Assembly open(MemorydSettings settings) throws IOException {
+        MemoryIndex index = EarlyIndex.take(MemoryIndex.Config.of(settings));
+        MemoryHome.prepare(settings);
+        MemoryStore store = new MemoryStore(settings.memoryDir(),
+                text -> Check.firstRefusal(text).map(Check.Refusal::sentence), Clock.systemUTC(), settings.review());
+        Optional<HonchoSync> honcho = settings.honcho().isPresent()
+                ? Optional.of(HonchoSync.start(settings, settings.honcho().get(), store))
+                : Optional.empty();
+        return new Assembly(settings, store, index, honcho);
+    }
+
+    /**
+     * A memoryd without {@code [honcho]} on {@code store} and {@code index}, its sockets started; for
+     * tests that run memoryd in their own JVM. Closing the sockets leaves the index to its owner.
+     */
+    public static MemorydSockets sockets(Vertx vertx, MemorydSettings settings, MemoryStore store, MemoryIndex index) {
+        return new Assembly(settings, store, index, Optional.empty()).startSockets(vertx);
+    }
+
+    /** Starts every socket; closing them flushes the recall log's waiting lines. */
+    public MemorydSockets startSockets(Vertx vertx) {
+        return MemorydSockets.start(vertx, settings, calls, recallLog::flushNow);
+    }
+
+    /** {@code memory_stats}'s figures of {@code index}. */
+    public static MemoryStatsHandler.IndexFigures figures(MemoryIndex index) {
+        return new MemoryStatsHandler.IndexFigures() {
+            @Override
+            public Long records() {
+                return index.records();
+            }
+
+            @Override
+            public long bytes() {
+                return index.fileBytes();
+            }
+
+            @Override
+            public OptionalLong reindexProgress() {
+                return index.reindexProgress();
+            }
+
+            @Override
+            public boolean writing() {
+                return index.writing();
+            }
+        };
+    }
+
+    public MemoryIndex index() {
+        return index;
+    }
+
+    /** Closes the Honcho write path, then the index; after the sockets, so no request reaches them any more. */
+    @Override
+    public void close() {
+        honcho.ifPresent(HonchoSync::close);
+        index.close();
+    }
+}

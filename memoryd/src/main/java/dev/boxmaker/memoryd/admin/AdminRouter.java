@@ -1,0 +1,134 @@
+package dev.boxmaker.memoryd.admin;
+
+import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.block.BlockBuilder;
+import dev.boxmaker.memoryd.edits.Ids;
+import dev.boxmaker.memoryd.honcho.sync.HonchoSync;
+import dev.boxmaker.memoryd.honcho.sync.SyncText;
+import dev.boxmaker.memoryd.recall.Recall;
+import dev.boxmaker.memoryd.tool.Answer;
+import dev.boxmaker.memoryd.tool.MemoryStore;
+import dev.boxmaker.memoryd.tool.OwnerAnswer;
+import dev.boxmaker.proto.server.HandlerRefusal;
+import dev.boxmaker.proto.wire.msg.Outcome;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Supplier;
+
+/**
+ * The owner's {@code memory_admin} commands by name: the one place a command's name meets its call.
+ * The store's {@code log}, {@code undo}, {@code pending}, {@code accept}, {@code reject}; {@code show}
+ * (the block a new session would get), {@code search} (recall's hits for the owner; the argument is
+ * recall's arguments as JSON), {@code reindex-progress} (the records a running reindex has read, or
+ * empty text) and {@code sync} (the Honcho ledger's state; argument {@code json} for the document,
+ * and without {@code [honcho]} the one sentence that says so). Any other name is refused with
+ * {@code Sentences.unknownCommand}. A failed store write throws {@code StoreFailure} with its sentence.
+ */
+public final class AdminRouter {
+    public static final String LOG = "log";
+    public static final String UNDO = "undo";
+    public static final String PENDING = "pending";
+    public static final String ACCEPT = "accept";
+    public static final String REJECT = "reject";
+    public static final String SHOW = "show";
+    public static final String SEARCH = "search";
+    public static final String REINDEX_PROGRESS = "reindex-progress";
+    public static final String SYNC = "sync";
+
+    /** {@code sync}'s one argument: the report as a JSON document. */
+    public static final String SYNC_JSON = "json";
+
+    /** The most edits {@code log} lists at once. */
+    public static final int LOG_EDITS_MAX = 1_000;
+
+    /** What {@code log} lists when no number is given (bxctl.md). */
+    public static final int LOG_EDITS_DEFAULT = 20;
+
+    /** The word between a page's size and the id it ends before: {@code log "200 before 2026-09-24-0003"}. */
+    public static final String LOG_BEFORE = "before";
+
+    /** One command: its answer to the command's argument; {@code show} refuses a broken file with its runbook. */
+    @FunctionalInterface
+    public interface Command {
+        OwnerAnswer run(String arg) throws IOException, HandlerRefusal;
+    }
+
+    private final Map<String, Command> commands;
+
+    private AdminRouter(Map<String, Command> commands) {
+        this.commands = Map.copyOf(commands);
+    }
+
+    /** The store's commands alone: log, undo, pending, accept, reject. */
+    public static AdminRouter ofStore(MemoryStore store) {
+        return new AdminRouter(storeCommands(store));
+    }
+
+    /** Every command of a memoryd; {@code honcho} is the Honcho write path with {@code [honcho]}. */
+    public static AdminRouter of(MemoryStore store, BlockBuilder block, Recall recall,
+            Supplier<OptionalLong> reindexProgress, Optional<HonchoSync> honcho) {
+        Map<String, Command> commands = storeCommands(store);
+        commands.put(SHOW, arg -> OwnerAnswer.ok(block.build()));
+        commands.put(SEARCH, arg -> owners(recall.search(arg)));
+        commands.put(REINDEX_PROGRESS, arg -> {
+            OptionalLong read = reindexProgress.get();
+            return OwnerAnswer.ok(read.isPresent() ? Long.toString(read.getAsLong()) : "");
+        });
+        commands.put(SYNC, arg -> sync(honcho, arg));
+        return new AdminRouter(commands);
+    }
+
+    private static Map<String, Command> storeCommands(MemoryStore store) {
+        Map<String, Command> commands = new LinkedHashMap<>();
+        commands.put(LOG, arg -> log(store, arg));
+        commands.put(UNDO, store::undo);
+        commands.put(PENDING, arg -> OwnerAnswer.ok(store.pending()));
+        commands.put(ACCEPT, store::accept);
+        commands.put(REJECT, store::reject);
+        return commands;
+    }
+
+    /** Runs {@code command} with {@code arg}; an unknown command is refused. */
+    public OwnerAnswer run(String command, String arg) throws IOException, HandlerRefusal {
+        Command found = commands.get(command);
+        return found == null ? OwnerAnswer.refused(Sentences.unknownCommand(command)) : found.run(arg);
+    }
+
+    private static OwnerAnswer owners(Answer answer) {
+        return answer.outcome() == Outcome.OK ? OwnerAnswer.ok(answer.text()) : OwnerAnswer.refused(answer.text());
+    }
+
+    private static OwnerAnswer sync(Optional<HonchoSync> honcho, String arg) {
+        if (!arg.isEmpty() && !arg.equals(SYNC_JSON)) {
+            return OwnerAnswer.refused(Sentences.syncArgInvalid(arg));
+        }
+        if (honcho.isEmpty()) {
+            return OwnerAnswer.ok(arg.isEmpty() ? Sentences.FLEET_MEMORY_NOT_CONFIGURED : SyncText.notConfiguredJson());
+        }
+        var report = honcho.get().report();
+        return OwnerAnswer.ok(arg.isEmpty() ? SyncText.text(report) : SyncText.json(report));
+    }
+
+    /** {@code ""}, {@code "N"}: the last edits; {@code "N before ID"}: a page of the edits journalled before ID. */
+    private static OwnerAnswer log(MemoryStore store, String arg) throws IOException {
+        if (arg.isEmpty()) {
+            return OwnerAnswer.ok(store.log(LOG_EDITS_DEFAULT));
+        }
+        String[] parts = arg.split(" ", -1);
+        String count = parts.length == 3 && parts[1].equals(LOG_BEFORE) ? parts[0] : arg;
+        if (!count.matches("[0-9]{1,4}") || Integer.parseInt(count) < 1 || Integer.parseInt(count) > LOG_EDITS_MAX) {
+            return OwnerAnswer.refused(Sentences.logCountInvalid(count, LOG_EDITS_MAX));
+        }
+        if (count.equals(arg)) {
+            return OwnerAnswer.ok(store.log(Integer.parseInt(arg)));
+        }
+        if (!Ids.isId(parts[2])) {
+            return OwnerAnswer.refused(Sentences.idInvalid(parts[2]));
+        }
+        return store.logBefore(parts[2], Integer.parseInt(count)).map(OwnerAnswer::ok)
+                .orElseGet(() -> OwnerAnswer.refused(Sentences.noSuchEdit(parts[2])));
+    }
+}

@@ -1,0 +1,136 @@
+package dev.boxmaker.memoryd.index;
+
+import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.index.sql.IndexFile;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.jboss.logging.Logger;
+
+/**
+ * The index's one writer thread: every write to the file (a catch-up, a notes read, a build, a swap)
+ * runs on it, one at a time. A task is skipped while the file is damaged; its fault is logged and
+ * never thrown (a damaged file's is handed to {@code onDamaged}), so one bad record or a full disk
+ * never stops the thread.
+ */
+final class WriterThread {
+    /** The index's lifecycle lines share {@link MemoryIndex}'s category, which operators filter on. */
+    private static final Logger LOG = Logger.getLogger(MemoryIndex.class);
+
+    /** A writer task. */
+    interface Task {
+        void run() throws Exception;
+    }
+
+    private final IndexDamage damage;
+    private final Consumer<SQLException> onDamaged;
+    private volatile Thread thread;
+    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "memoryd-index-writer");
+        t.setDaemon(true);
+        thread = t;
+        return t;
+    });
+    /** Tasks running now (a catch-up, a notes read, the start's build): for {@code memory_stats}. */
+    private final AtomicInteger running = new AtomicInteger();
+
+    WriterThread(IndexDamage damage, Consumer<SQLException> onDamaged) {
+        this.damage = damage;
+        this.onDamaged = onDamaged;
+    }
+
+    /** Whether the caller runs on the writer thread. */
+    boolean isCurrent() {
+        return Thread.currentThread() == thread;
+    }
+
+    /** Whether a task runs now. */
+    boolean writing() {
+        return running.get() > 0;
+    }
+
+    /** The thread as an executor of guarded tasks' wrappers (the notes debounce queues on it). */
+    Executor executor() {
+        return executor;
+    }
+
+    /** Queues {@code task}, guarded. */
+    Future<Void> submit(Task task) {
+        return executor.submit(() -> {
+            runGuarded(task);
+            return null;
+        });
+    }
+
+    /** Queues {@code task} unguarded: it runs damaged or not, and its fault is its future's. */
+    Future<Void> submitRaw(Callable<Void> task) {
+        return executor.submit(task);
+    }
+
+    /** Queues {@code task} unguarded, with no future. */
+    void execute(Runnable task) {
+        executor.execute(task);
+    }
+
+    /** Queues {@code task} under {@code key} unless a task for it waits already; the future of the one queued. */
+    <K> Future<Void> coalesced(Map<K, CompletableFuture<Void>> queued, K key, Task task) {
+        CompletableFuture<Void> mine = new CompletableFuture<>();
+        CompletableFuture<Void> waiting = queued.putIfAbsent(key, mine);
+        if (waiting != null) {
+            return waiting;
+        }
+        executor.execute(() -> {
+            // Taken off before reading, so an update that arrives during the read queues another.
+            queued.remove(key, mine);
+            try {
+                runGuarded(task);
+            } finally {
+                mine.complete(null);
+            }
+        });
+        return mine;
+    }
+
+    /** Runs {@code task} here unless the index is damaged; a fault is logged, never thrown. */
+    void runGuarded(Task task) {
+        if (damage.damaged()) {
+            return;
+        }
+        running.incrementAndGet();
+        try {
+            task.run();
+        } catch (SQLException e) {
+            if (IndexFile.damaged(e)) {
+                onDamaged.accept(e);
+            } else {
+                LOG.error(Sentences.indexWriteFailed(e.getMessage()));
+            }
+        } catch (Exception e) {
+            LOG.error(Sentences.indexWriteFailed(e.getMessage()));
+        } catch (OutOfMemoryError e) {
+            // A record too large for the heap: what needed it is garbage once the task has unwound.
+            // Thrown, it ended the task (a whole catch-up at start) with no line at all.
+            LOG.error(Sentences.indexWriteFailed(e.toString()));
+        } finally {
+            running.decrementAndGet();
+        }
+    }
+
+    /** Takes no more tasks and waits up to {@code millis} for those queued. */
+    void shutdown(long millis) {
+        executor.shutdown();
+        try {
+            executor.awaitTermination(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
