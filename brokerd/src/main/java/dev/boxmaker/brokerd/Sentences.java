@@ -168,6 +168,8 @@ public final class Sentences {
 
     public static final String MEMORYD_UNREACHABLE =
             "memoryd did not answer in 30 seconds; memory calls fail until it is back (runbook memoryd-unreachable)";
+    public static final String MEMORYD_ASK_UNREACHABLE = "memoryd did not answer ask_memory in 170 seconds;"
+            + " ask again later, or use recall (runbook memoryd-unreachable)";
 
     public static String memorydRefused(String message) {
         return "memoryd refused the call: " + quote(message);

@@ -64,10 +64,12 @@ class BrokerdSocketsTest {
 
         String[] lines = home.admin("grants", "").split("\n");
 
-        assertThat(lines).hasSize(3);
+        assertThat(lines).hasSize(4);
         assertThat(lines[0]).startsWith("builtin-recall  recall  auto  max_taint secret  result private trusted  timeout 30s  (built in)  sha256 ");
         assertThat(lines[1]).startsWith("builtin-memory  memory  auto  max_taint secret  result private trusted");
-        assertThat(lines[2]).startsWith("fetch  fetch  ask  max_taint private  result private untrusted  timeout 30s  sha256 ");
+        assertThat(lines[2]).startsWith("builtin-ask_memory  ask_memory  auto  max_taint secret  result private trusted"
+                + "  timeout 170s  (built in)  sha256 ");
+        assertThat(lines[3]).startsWith("fetch  fetch  ask  max_taint private  result private untrusted  timeout 30s  sha256 ");
     }
 
     @Test
