@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.sockets;
 
+import dev.boxmaker.memoryd.ask.AskMemory;
 import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.recall.Recall;
@@ -22,6 +23,7 @@ import java.util.Optional;
 /**
  * {@code memory_admin} on the owner's socket: {@code show} (the block a new session would get),
  * {@code search} (recall's hits for the owner; {@code arg} is recall's arguments as JSON),
+ * {@code ask} (ask_memory's answer for the owner; {@code arg} is its arguments as JSON; up to 150 s),
  * {@code reindex-progress} (the records a running reindex has read, or empty text), {@code sync}
  * (the Honcho ledger's state from the worker's memory; {@code arg} {@code json} for the document,
  * and without {@code [honcho]} the one sentence that says so), and the
@@ -34,15 +36,23 @@ public final class MemoryAdminHandler implements Handler<MemoryAdmin> {
     static final String REINDEX_PROGRESS = "reindex-progress";
     static final String SYNC = "sync";
     static final String SYNC_JSON = "json";
+    static final String ASK = "ask";
 
     private final BlockBuilder block;
     private final MemoryStore store;
     private final Recall recall;
     private final MemoryIndex index;
     private final Optional<HonchoSync> honcho;
+    private final AskMemory ask;
 
     public MemoryAdminHandler(BlockBuilder block, MemoryStore store, Recall recall, MemoryIndex index,
             Optional<HonchoSync> honcho) {
+        this(block, store, recall, index, honcho, AskMemory.notConfigured());
+    }
+
+    public MemoryAdminHandler(BlockBuilder block, MemoryStore store, Recall recall, MemoryIndex index,
+            Optional<HonchoSync> honcho, AskMemory ask) {
+        this.ask = ask;
         this.block = block;
         this.store = store;
         this.recall = recall;
@@ -61,6 +71,13 @@ public final class MemoryAdminHandler implements Handler<MemoryAdmin> {
         }
         if (request.command().equals(SYNC)) {
             return sync(request.arg());
+        }
+        if (request.command().equals(ASK)) {
+            Answer answer = ask.owner(request.arg());
+            if (answer.outcome() != Outcome.OK) {
+                throw new HandlerRefusal(answer.text(), null);
+            }
+            return new MemoryAdminReply(answer.text());
         }
         if (request.command().equals(SEARCH)) {
             Answer answer = recall.search(request.arg());

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.sockets;
 
+import dev.boxmaker.memoryd.ask.AskMemory;
 import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.honcho.sync.HonchoSync;
@@ -28,6 +29,7 @@ import java.util.Optional;
 public final class MemorydSockets implements AutoCloseable {
     private final List<SocketServer> servers = new ArrayList<>(3);
     private final RecallLog recallLog;
+    private AskMemory ask = AskMemory.notConfigured();
 
     private MemorydSockets(RecallLog recallLog) {
         this.recallLog = recallLog;
@@ -48,14 +50,19 @@ public final class MemorydSockets implements AutoCloseable {
         BlockBuilder block = new BlockBuilder(settings.memoryDir());
         MemorydSockets sockets = new MemorydSockets(new RecallLog(settings.memoryDir()));
         Recall recall = new Recall(new Searcher(index), sockets.recallLog, Clock.systemUTC(), settings.owner());
+        // With [honcho], ask_memory shares the write path's clients (one per workspace).
+        if (honcho.isPresent() && settings.honcho().isPresent()) {
+            sockets.ask = AskMemory.of(settings.honcho().get(), honcho.get().clients());
+        }
+        AskMemory ask = sockets.ask;
         try {
             sockets.add(vertx, "loop", settings.loopSocket(),
                     Map.of(MemoryBlock.KIND, new MemoryBlockHandler(block),
                             SessionUpdated.KIND, new SessionUpdatedHandler(index, honcho.map(HonchoSync::turns))));
             sockets.add(vertx, "broker", settings.brokerSocket(),
-                    Map.of(MemoryCall.KIND, new MemoryCallHandler(store, recall, index)));
+                    Map.of(MemoryCall.KIND, new MemoryCallHandler(store, recall, index, ask)));
             sockets.add(vertx, "admin", settings.adminSocket(),
-                    Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(block, store, recall, index, honcho),
+                    Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(block, store, recall, index, honcho, ask),
                             Reindex.KIND, new ReindexHandler(index),
                             MemoryStats.KIND, new MemoryStatsHandler(index)));
         } catch (RuntimeException e) {
@@ -85,6 +92,7 @@ public final class MemorydSockets implements AutoCloseable {
             server.close();
         }
         servers.clear();
+        ask.close();
         // Every recall is answered now; the lines the background flush has not reached go to the disk.
         recallLog.flushNow();
     }
