@@ -83,7 +83,7 @@ class GrantsTest {
 
             GrantSet set = GrantLoader.load(dir);
 
-            assertThat(set.problem()).contains("grants/more.toml: the policy of recall and memory is built in; remove this grant");
+            assertThat(set.problem()).contains("grants/more.toml: the policy of recall, memory and ask_memory is built in; remove this grant");
         }
     }
 

@@ -42,7 +42,7 @@ class BrokerdSocketsTest {
     void anInvalidFileDeniesEveryCallUntilTheWatcherSeesTheFix() throws Exception {
         Files.writeString(home.home.resolve("grants/fetch.toml"), "tool = \"recall\"\nmode = \"auto\"\n");
         String denied = "the grants are invalid, so every call is denied until the owner fixes them: grants/fetch.toml:"
-                + " the policy of recall and memory is built in; remove this grant (runbook grants-invalid)";
+                + " the policy of recall, memory and ask_memory is built in; remove this grant (runbook grants-invalid)";
         // The poll, not a test hook, picks the change up.
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(home.call("chat-1", "recall", "{\"query\": \"q\"}")).isEqualTo(
@@ -149,7 +149,7 @@ class BrokerdSocketsTest {
 
         Files.writeString(home.home.resolve("grants/fetch.toml"), "tool = \"recall\"\nmode = \"auto\"\n");
         await().atMost(STATS_WAIT).untilAsserted(() -> assertThat(figures(stats())).isEqualTo("sessions 2, approvals 0, grants "
-                + "grants/fetch.toml: the policy of recall and memory is built in; remove this grant"));
+                + "grants/fetch.toml: the policy of recall, memory and ask_memory is built in; remove this grant"));
         BrokerStatsReply reply = stats();
         assertThat(reply.version()).isEqualTo("unknown");
         assertThat(reply.residentBytes()).isPositive();
