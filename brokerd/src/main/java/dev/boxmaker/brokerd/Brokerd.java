@@ -34,7 +34,8 @@ public class Brokerd {
 
     void onStart(@Observes StartupEvent event, Vertx vertx) {
         BrokerdSettings settings = BrokerdSettings.fromSystem();
-        broker = open(settings, Duration.ofSeconds(MemorydRuntime.MEMORYD_WAIT_SECONDS), Clock.systemUTC());
+        broker = open(settings, Duration.ofSeconds(MemorydRuntime.MEMORYD_WAIT_SECONDS),
+                Duration.ofSeconds(MemorydRuntime.MEMORYD_ASK_WAIT_SECONDS), Clock.systemUTC());
         sockets = BrokerdSockets.start(vertx, settings, broker);
         LOG.infof("brokerd is listening on %s (loopd), %s (owner), %s (memoryd); %d sessions' taint rebuilt",
                 settings.loopSocket(), settings.adminSocket(), settings.stateSocket(), broker.taints().all().size());
@@ -60,6 +61,11 @@ public class Brokerd {
      * with a short memoryd wait.
      */
     public static Broker open(BrokerdSettings settings, Duration memorydWait, Clock clock) {
+        return open(settings, memorydWait, memorydWait, clock);
+    }
+
+    /** As {@link #open(BrokerdSettings, Duration, Clock)}, with ask_memory's own wait on memoryd. */
+    public static Broker open(BrokerdSettings settings, Duration memorydWait, Duration askWait, Clock clock) {
         try {
             EarlyAudit.Read read = EarlyAudit.take(settings.auditDir());
             AuditLog audit = read.log();
@@ -68,7 +74,7 @@ public class Brokerd {
                 case REFUSING -> new RefusingRuntime();
                 case EXEC -> new ExecRuntime(settings.exec());
             };
-            Runtime runtime = new CompositeRuntime(new MemorydRuntime(settings.memorySocket(), memorydWait), others);
+            Runtime runtime = new CompositeRuntime(new MemorydRuntime(settings.memorySocket(), memorydWait, askWait), others);
             return new Broker(new GrantWatcher(settings.grantsDir()), runtime, taints, audit,
                     new Approvals(settings.approvalTimeout(), clock), clock);
         } catch (IOException e) {

@@ -28,8 +28,8 @@ public final class Sentences {
 
     // Grants (brokerd.md, "Grants"; the M5a spec, section 8).
 
-    /** The spec's sentence, for a grant file naming recall or memory. */
-    public static final String GRANT_NAMES_MEMORY_TOOL = "the policy of recall and memory is built in; remove this grant";
+    /** The spec's sentence, with ask_memory, for a grant file naming a tool whose policy is built in. */
+    public static final String GRANT_NAMES_MEMORY_TOOL = "the policy of recall, memory and ask_memory is built in; remove this grant";
     public static final String GRANT_ID_RESERVED = "grant ids starting \"builtin-\" are reserved; rename the file";
     public static final String GRANT_ID_INVALID =
             "the file's name must be 1 to 64 of a-z, 0-9, \"_\" and \"-\", starting with a letter or digit, then .toml";
@@ -168,6 +168,8 @@ public final class Sentences {
 
     public static final String MEMORYD_UNREACHABLE =
             "memoryd did not answer in 30 seconds; memory calls fail until it is back (runbook memoryd-unreachable)";
+    public static final String MEMORYD_ASK_UNREACHABLE = "memoryd did not answer ask_memory in 170 seconds;"
+            + " ask again later, or use recall (runbook memoryd-unreachable)";
 
     public static String memorydRefused(String message) {
         return "memoryd refused the call: " + quote(message);
@@ -177,7 +179,7 @@ public final class Sentences {
         return "no tool runtime is configured; " + quote(tool) + " cannot run";
     }
 
-    public static final String EXEC_MEMORY_TOOL = "the exec runtime does not run recall or memory; memoryd does";
+    public static final String EXEC_MEMORY_TOOL = "the exec runtime does not run recall, memory or ask_memory; memoryd does";
 
     public static String execNoCommand(String tool) {
         return "no command is configured for " + quote(tool) + " under [runtime.exec]; it cannot run";

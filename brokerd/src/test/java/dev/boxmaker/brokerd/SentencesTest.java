@@ -20,7 +20,7 @@ class SentencesTest {
 
     @Test
     void grants() {
-        assertThat(Sentences.GRANT_NAMES_MEMORY_TOOL).isEqualTo("the policy of recall and memory is built in; remove this grant");
+        assertThat(Sentences.GRANT_NAMES_MEMORY_TOOL).isEqualTo("the policy of recall, memory and ask_memory is built in; remove this grant");
         assertThat(Sentences.GRANT_ID_RESERVED).isEqualTo("grant ids starting \"builtin-\" are reserved; rename the file");
         assertThat(Sentences.GRANT_NOT_TOML).isEqualTo("the file is not valid TOML");
         assertThat(Sentences.GRANT_UNREADABLE).isEqualTo("the file cannot be read");
@@ -75,7 +75,7 @@ class SentencesTest {
                 "memoryd did not answer in 30 seconds; memory calls fail until it is back (runbook memoryd-unreachable)");
         assertThat(Sentences.memorydRefused("busy")).isEqualTo("memoryd refused the call: busy");
         assertThat(Sentences.noRuntime("http_fetch")).isEqualTo("no tool runtime is configured; http_fetch cannot run");
-        assertThat(Sentences.EXEC_MEMORY_TOOL).isEqualTo("the exec runtime does not run recall or memory; memoryd does");
+        assertThat(Sentences.EXEC_MEMORY_TOOL).isEqualTo("the exec runtime does not run recall, memory or ask_memory; memoryd does");
         assertThat(Sentences.execStartFailed("t")).isEqualTo("the command for t could not be started; check [runtime.exec] in brokerd.toml");
         assertThat(Sentences.execFailed("t", 2, "bad\u001b[31m")).isEqualTo("t failed with exit code 2: bad\\u{001B}[31m");
         assertThat(Sentences.outputCut(1_048_576)).isEqualTo("\n[output cut at 1,048,576 bytes]");

@@ -14,16 +14,16 @@ import picocli.CommandLine.Model.CommandSpec;
  * The whole tree is built when the command line names no command, when a help, version or unknown
  * option comes before the command (the top's usage lists every command), and for
  * {@code generate-completion}, whose script covers every command. {@code memory} is built the same
- * way one level down: with the one command that comes right after it, else with all eight.
+ * way one level down: with the one command that comes right after it, else with all nine.
  */
 final class Commands {
     /** bxctl's commands, in the order {@code bxctl --help} lists them. */
     static final List<String> NAMES = List.of("chat", "memory", "reindex", "status", "generate-completion",
             "approvals", "approve", "audit", "deny", "grants");
 
-    /** memory's commands, in the order {@code bxctl memory --help} lists them: the class, then the methods. */
-    static final List<String> MEMORY_NAMES = List.of("search", "accept", "log", "pending", "reject", "show", "sync",
-            "undo");
+    /** memory's commands, in the order {@code bxctl memory --help} lists them: the classes, then the methods. */
+    static final List<String> MEMORY_NAMES = List.of("search", "ask", "accept", "log", "pending", "reject", "show",
+            "sync", "undo");
 
     /** The top-level options that may come before a command without the whole tree being built. */
     private static final Set<String> PLAIN_OPTIONS = Set.of("--home", "--memory-socket", "--admin-socket",
@@ -56,8 +56,11 @@ final class Commands {
         CommandLine cli = new CommandLine(memory);
         for (String name : MEMORY_NAMES) {
             if (named == null || named.equals(name)) {
-                cli.addSubcommand(name, name.equals("search") ? new IndexCommands.SearchCommand()
-                        : CommandLine.getCommandMethods(MemoryCommand.class, name).get(0));
+                cli.addSubcommand(name, switch (name) {
+                    case "search" -> new IndexCommands.SearchCommand();
+                    case "ask" -> new AskCommand();
+                    default -> CommandLine.getCommandMethods(MemoryCommand.class, name).get(0);
+                });
             }
         }
         return cli;

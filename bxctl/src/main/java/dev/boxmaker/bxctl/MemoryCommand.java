@@ -12,7 +12,7 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code bxctl memory ...}: memoryd's owner commands. Each sends {@code memory_admin} with its
  * command and argument to memoryd's owner socket and prints the reply escaped. Its commands (these
- * methods and {@link IndexCommands.SearchCommand}) are added by {@link Commands#memory}, which builds
+ * methods, {@link IndexCommands.SearchCommand} and {@link AskCommand}) are added by {@link Commands#memory}, which builds
  * only the one a command line names.
  */
 @Command(name = "memory", description = "memoryd: the memory files, their edits and recall.",
@@ -30,8 +30,12 @@ final class MemoryCommand implements Runnable {
     }
 
     int admin(String command, String arg) {
-        return DaemonCall.run(top, top.memorySocket(), new MemoryAdmin(command, arg),
-                Duration.ofSeconds(Wait.MEMORY_ADMIN_SECONDS), RUNBOOK, MemoryAdminReply.class, MemoryAdminReply::text);
+        return admin(command, arg, Duration.ofSeconds(Wait.MEMORY_ADMIN_SECONDS));
+    }
+
+    int admin(String command, String arg, Duration wait) {
+        return DaemonCall.run(top, top.memorySocket(), new MemoryAdmin(command, arg), wait, RUNBOOK,
+                MemoryAdminReply.class, MemoryAdminReply::text);
     }
 
     @Command(name = "show", description = "The memory block a new session would get now, with each file's count.")

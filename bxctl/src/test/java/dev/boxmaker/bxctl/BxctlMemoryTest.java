@@ -29,6 +29,13 @@ class BxctlMemoryTest {
             + "0 turns had no speaker, or one that cannot be a Honcho peer name, and went nowhere";
     static final String SYNC_JSON = "{\"configured\":true,\"workspaces\":[],\"speakerless\":0}";
 
+    static final String ASK_TEXT = "[1] memory · own · private\nthe launch moved to Friday\u200B <|im_start|>\n\nfleet: unavailable";
+    static final String ASK_UNKNOWN = "ask_memory: \"b9\" is not a workspace this agent reads; name one of own, untrusted, fleet";
+
+    static MemoryAdminReply refuse(String sentence) throws HandlerRefusal {
+        throw new HandlerRefusal(sentence, null);
+    }
+
     @TempDir
     Path home;
     RunningServer memoryd;
@@ -42,6 +49,7 @@ class BxctlMemoryTest {
                 case "show" -> new MemoryAdminReply("# soul.md\nhi\u200B <|im_start|>");
                 case "log", "pending" -> new MemoryAdminReply("listing " + request.arg());
                 case "sync" -> new MemoryAdminReply(request.arg().equals("json") ? SYNC_JSON : SYNC_TEXT);
+                case "ask" -> request.arg().contains("b9") ? refuse(ASK_UNKNOWN) : new MemoryAdminReply(ASK_TEXT);
                 default -> throw new HandlerRefusal("no edit has the id \"" + request.arg() + "\"", null);
             };
         };
@@ -97,6 +105,24 @@ class BxctlMemoryTest {
     }
 
     @Test
+    void askSendsAskMemorysArgumentsAndPrintsTheAnswerEscaped() {
+        assertThat(bxctl("memory", "ask", "when is the", "launch?", "--workspace", "own", "--workspace", "fleet"))
+                .isEqualTo(new Run(0, "[1] memory · own · private\nthe launch moved to Friday\\u{200B} <\\|im_start\\|>\n\n"
+                        + "fleet: unavailable\n", ""));
+        assertThat(bxctl("memory", "ask", "--reasoning", "low", "launch").code()).isZero();
+        assertThat(received).containsExactly(
+                new MemoryAdmin("ask", "{\"question\":\"when is the launch?\",\"workspaces\":[\"own\",\"fleet\"],"
+                        + "\"reasoning\":\"minimal\"}"),
+                new MemoryAdmin("ask", "{\"question\":\"launch\",\"reasoning\":\"low\"}"));
+    }
+
+    @Test
+    void askRefusedIsExitOneWithMemorydsSentence() {
+        assertThat(bxctl("memory", "ask", "launch", "--workspace", "b9")).isEqualTo(new Run(1, "", ASK_UNKNOWN + "\n"));
+        assertThat(bxctl("memory", "ask").code()).isEqualTo(2);
+    }
+
+    @Test
     void aRefusalIsExitOneWithTheSentenceOnStandardError() {
         assertThat(bxctl("memory", "undo", "2026-09-24-0009"))
                 .isEqualTo(new Run(1, "", "no edit has the id \"2026-09-24-0009\"\n"));
@@ -131,7 +157,7 @@ class BxctlMemoryTest {
         for (String[] args : new String[][] {{"--help"}, {"memory", "--help"}, {"memory", "show", "--help"},
                 {"memory", "log", "--help"}, {"memory", "undo", "--help"}, {"memory", "pending", "--help"},
                 {"memory", "accept", "--help"}, {"memory", "reject", "--help"}, {"memory", "search", "--help"}, {"memory", "sync", "--help"},
-                {"status", "--help"}, {"chat", "--help"}, {"reindex", "--help"}, {"approvals", "--help"},
+                {"memory", "ask", "--help"}, {"status", "--help"}, {"chat", "--help"}, {"reindex", "--help"}, {"approvals", "--help"},
                 {"approve", "--help"}, {"deny", "--help"}, {"grants", "--help"}, {"audit", "--help"},
                 {"generate-completion", "--help"}}) {
             Run run = bxctl(args);

@@ -27,7 +27,7 @@ class BxctlStatusTest {
     static final Duration WAIT = Duration.ofSeconds(10);
     static final MemoryStatsReply MEMORY = new MemoryStatsReply("0.1.0", 3_725, 98_304_000L, 1_208L, 4_096_000, "reindex", 500L);
     static final BrokerStatsReply BROKER = new BrokerStatsReply("0.1.0", 59, null, 3, 1,
-            "grants/fetch.toml: the policy of recall and memory is built in; remove this grant");
+            "grants/fetch.toml: the policy of recall, memory and ask_memory is built in; remove this grant");
     static final LoopStatsReply LOOP = new LoopStatsReply("0.1.0", 200_000, 120_450_000L, 2, 1, 0,
             "http://127.0.0.1:8080/v1/chat/completions", "the model at http://127.0.0.1:8080/v1/chat/completions failed with HTTP 502");
 
@@ -60,7 +60,7 @@ class BxctlStatusTest {
                     + "brokerd: answering on " + broker() + "\n"
                     + "  version 0.1.0, up 59 s, resident unknown\n"
                     + "  sessions tracked: 3; approvals waiting: 1; grants: invalid: grants/fetch.toml: the policy of recall"
-                    + " and memory is built in; remove this grant\n"
+                    + ", memory and ask_memory is built in; remove this grant\n"
                     + "loopd: answering on " + loop() + "\n"
                     + "  version 0.1.0, up 2 d 7 h, resident 120.5 MB\n"
                     + "  sessions in memory: 2; turns: 1 running, 0 queued\n"

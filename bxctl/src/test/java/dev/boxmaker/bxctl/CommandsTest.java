@@ -32,7 +32,8 @@ class CommandsTest {
         {"--admin-socket", "/nonexistent.sock", "grants"}, {"generate-completion"}, {"generate-completion", "--help"},
         {"memory", "search"}, {"memory", "show", "extra"}, {"memory", "--bogus", "show"}, {"memory", "show", "--bogus"},
         {"memory", "-h", "show"}, {"memory", "--json", "show"}, {"memory", "undo", "a", "b"}, {"memory", "log", "x"},
-        {"memory", "accept", "--help"}, {"memory", "--", "show"},
+        {"memory", "accept", "--help"}, {"memory", "--", "show"}, {"memory", "ask"}, {"memory", "ask", "--help"},
+        {"memory", "ask", "--workspace"},
     };
 
     @Test
@@ -68,7 +69,7 @@ class CommandsTest {
         for (var method : picocli.CommandLine.getCommandMethods(MemoryCommand.class, null)) {
             assertThat(Commands.MEMORY_NAMES).contains(method.getAnnotation(picocli.CommandLine.Command.class).name());
         }
-        assertThat(Commands.MEMORY_NAMES).contains("search");
+        assertThat(Commands.MEMORY_NAMES).contains("search", "ask");
     }
 
     @Test

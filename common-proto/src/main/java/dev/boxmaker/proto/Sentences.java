@@ -334,6 +334,22 @@ public final class Sentences {
         return "consolidate: entries[" + index + "] has no old, so it is a new entry and must have only text";
     }
 
+    public static String askWorkspacesInvalid(int max) {
+        return "ask_memory: \"workspaces\" must be a list of 1 to " + max
+                + " names, each own, untrusted, fleet or another agent's name";
+    }
+
+    public static String askWorkspaceNameInvalid(int index) {
+        return "ask_memory: workspaces[" + index + "] must be own, untrusted, fleet or another agent's name"
+                + " (letters, digits, _ and -)";
+    }
+
+    public static String askWorkspaceTwice(int index) {
+        return "ask_memory: workspaces[" + index + "] names a workspace already in the list; name each once";
+    }
+
+    public static final String ASK_REASONING_INVALID = "ask_memory: \"reasoning\" must be \"minimal\" or \"low\"";
+
     /** {@code codePoint} as {@code U+D83C}: a surrogate has no UTF-8 form, so it is named, not quoted. */
     public static String loneSurrogate(String field, int codePoint) {
         return "\"" + field + "\" is not valid Unicode: it holds " + String.format(java.util.Locale.ROOT, "U+%04X", codePoint)

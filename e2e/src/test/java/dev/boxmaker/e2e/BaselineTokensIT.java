@@ -17,9 +17,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The M5a spec's section 1, claim 5: the baseline (loopd's {@code 0.baseline.json}: the system text
- * with memoryd's block, and the tools array) with the starter soul.md, and with the memory files at
- * their limits, counted with o200k_base as loopd counts a prompt, and printed.
+ * The M5a spec's section 1, claim 5, measured again with M5c's ask_memory (section 9): the baseline
+ * (loopd's {@code 0.baseline.json}: the system text with memoryd's block, and the tools array, all six
+ * core tools) with the starter soul.md, and with the memory files at their limits, counted with
+ * o200k_base as loopd counts a prompt, and printed.
  */
 class BaselineTokensIT {
     static final int BUDGET = 3_000;
@@ -83,6 +84,10 @@ class BaselineTokensIT {
         JsonNode sent = d.model.requests().get(d.model.requests().size() - 1).json();
         assertThat(sent.path("messages").get(0).path("content").asText()).isEqualTo(system);
         assertThat(sent.path("tools")).isEqualTo(baseline.path("tools"));
+        // Every core tool is counted, ask_memory included, whether or not [honcho] is configured.
+        List<String> names = new ArrayList<>();
+        baseline.path("tools").forEach(t -> names.add(t.path("function").path("name").asText()));
+        assertThat(names).containsExactly("clock", "recall", "memory", "ask_memory", "find_tool", "call_tool");
         int s = O200K.countTokensOrdinary(system);
         int t = O200K.countTokensOrdinary(tools);
         System.out.println(session + ": system " + s + " tokens (" + system.codePointCount(0, system.length())

@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd;
 
 import dev.boxmaker.memoryd.admin.AdminRouter;
+import dev.boxmaker.memoryd.ask.AskMemory;
 import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.config.MemorydSettings;
@@ -35,6 +36,7 @@ public final class Assembly implements AutoCloseable {
     private final MemoryIndex index;
     private final Optional<HonchoSync> honcho;
     private final RecallLog recallLog;
+    private final AskMemory ask;
     private final MemorydSockets.Calls calls;
 
     /** Wires {@code store}, {@code index} and {@code honcho} (with {@code [honcho]}) for {@code settings}. */
@@ -46,8 +48,12 @@ public final class Assembly implements AutoCloseable {
         BlockBuilder block = new BlockBuilder(settings.memoryDir());
         recallLog = new RecallLog(settings.memoryDir());
         Recall recall = new Recall(new Searcher(index), recallLog, Clock.systemUTC(), settings.owner());
-        calls = new MemorydSockets.Calls(block, store, recall,
-                AdminRouter.of(store, block, recall, index::reindexProgress, honcho),
+        // With [honcho], ask_memory shares the write path's clients (one per workspace).
+        ask = honcho.isPresent() && settings.honcho().isPresent()
+                ? AskMemory.of(settings.honcho().get(), honcho.get().clients())
+                : AskMemory.notConfigured();
+        calls = new MemorydSockets.Calls(block, store, recall, ask,
+                AdminRouter.of(store, block, recall, ask, index::reindexProgress, honcho),
                 sessionUpdates(index, honcho.map(HonchoSync::turns)), index::reindex, figures(index));
     }
 
@@ -83,9 +89,12 @@ public final class Assembly implements AutoCloseable {
         return new Assembly(settings, store, index, Optional.empty()).startSockets(vertx);
     }
 
-    /** Starts every socket; closing them flushes the recall log's waiting lines. */
+    /** Starts every socket; closing them stops ask_memory's chats and flushes the recall log's waiting lines. */
     public MemorydSockets startSockets(Vertx vertx) {
-        return MemorydSockets.start(vertx, settings, calls, recallLog::flushNow);
+        return MemorydSockets.start(vertx, settings, calls, () -> {
+            ask.close();
+            recallLog.flushNow();
+        });
     }
 
     /** {@code memory_stats}'s figures of {@code index}. */

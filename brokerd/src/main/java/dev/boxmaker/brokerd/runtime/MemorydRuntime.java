@@ -5,6 +5,7 @@ import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.client.ClientException;
 import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.client.Wait;
+import dev.boxmaker.proto.tools.ToolContract;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.MemoryCall;
 import dev.boxmaker.proto.wire.msg.Message;
@@ -16,27 +17,36 @@ import java.util.Optional;
 import org.jboss.logging.Logger;
 
 /**
- * {@code recall} and {@code memory} sent to memoryd as {@code memory_call}, with the session's taint
+ * {@code recall}, {@code memory} and {@code ask_memory} sent to memoryd as {@code memory_call}, with the session's taint
  * and untrusted flag as brokerd held them when it decided. memoryd's answer carries its own label
  * (the hits' class, untrusted when a hit is tainted), which is the runtime's label here.
  */
 public final class MemorydRuntime implements Runtime {
     /** The M5a spec's limit, which the fixed sentence names. */
     public static final long MEMORYD_WAIT_SECONDS = Wait.MEMORY_CALL_SECONDS;
+    /** ask_memory's: memoryd gives each workspace's chat 150 s, all at once where it can (the M5c spec, section 9). */
+    public static final long MEMORYD_ASK_WAIT_SECONDS = Wait.MEMORY_CALL_ASK_MEMORY_SECONDS;
     public static final String RUNBOOK = "memoryd-unreachable";
     private static final Logger LOG = Logger.getLogger(MemorydRuntime.class);
 
     private final Path socket;
     private final Duration wait;
+    private final Duration askWait;
 
     public MemorydRuntime(Path socket) {
-        this(socket, Duration.ofSeconds(MEMORYD_WAIT_SECONDS));
+        this(socket, Duration.ofSeconds(MEMORYD_WAIT_SECONDS), Duration.ofSeconds(MEMORYD_ASK_WAIT_SECONDS));
     }
 
-    /** With a shorter wait, for tests. */
+    /** With a shorter wait, for tests: ask_memory's too. */
     public MemorydRuntime(Path socket, Duration wait) {
+        this(socket, wait, wait);
+    }
+
+    /** {@code wait} for recall and memory, {@code askWait} for ask_memory. */
+    public MemorydRuntime(Path socket, Duration wait, Duration askWait) {
         this.socket = socket;
         this.wait = wait;
+        this.askWait = askWait;
     }
 
     @Override
@@ -47,6 +57,8 @@ public final class MemorydRuntime implements Runtime {
     @Override
     public Labelled runLabelled(RunSpec spec) {
         MemoryCall call = new MemoryCall(spec.request(), spec.taint().dataClass(), spec.taint().untrusted());
+        boolean ask = spec.request().tool().equals(ToolContract.ASK_MEMORY);
+        Duration wait = ask ? askWait : this.wait;
         Duration connect = wait.compareTo(Wait.connect()) < 0 ? wait : Wait.connect();
         Message reply;
         try {
@@ -54,7 +66,8 @@ public final class MemorydRuntime implements Runtime {
             reply = SocketClient.call(socket, call, connect, wait, RUNBOOK);
         } catch (ClientException e) {
             LOG.warnf("memoryd did not answer a memory call: %s", e.getMessage());
-            return new Labelled(new Output(Outcome.FAILED, Sentences.MEMORYD_UNREACHABLE), Optional.empty());
+            return new Labelled(new Output(Outcome.FAILED, ask ? Sentences.MEMORYD_ASK_UNREACHABLE
+                    : Sentences.MEMORYD_UNREACHABLE), Optional.empty());
         }
         if (reply instanceof ToolResponse response) {
             return new Labelled(new Output(response.outcome(), response.text()),

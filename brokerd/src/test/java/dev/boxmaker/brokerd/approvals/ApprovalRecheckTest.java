@@ -154,8 +154,8 @@ class ApprovalRecheckTest {
 
         home.grant("recall", "tool = \"recall\"\nmode = \"auto\"\n");
 
-        approvingDenies(reply, "the grants turned invalid while it waited: grants/recall.toml: the policy of recall and memory"
-                + " is built in; remove this grant (runbook grants-invalid)", DataClass.PRIVATE, sha);
+        approvingDenies(reply, "the grants turned invalid while it waited: grants/recall.toml: the policy of recall, memory and"
+                + " ask_memory is built in; remove this grant (runbook grants-invalid)", DataClass.PRIVATE, sha);
     }
 
     @Test

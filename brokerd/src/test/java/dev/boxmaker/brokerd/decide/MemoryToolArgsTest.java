@@ -141,6 +141,6 @@ class MemoryToolArgsTest {
     @Test
     void otherToolsAreNotCheckedHere() throws Exception {
         ok("http_fetch", args("{}"));
-        assertThat(MemoryToolArgs.MEMORY_TOOLS).containsExactlyInAnyOrder("recall", "memory");
+        assertThat(MemoryToolArgs.MEMORY_TOOLS).containsExactlyInAnyOrder("recall", "memory", "ask_memory");
     }
 }

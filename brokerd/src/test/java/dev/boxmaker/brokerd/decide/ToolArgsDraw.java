@@ -65,6 +65,38 @@ final class ToolArgsDraw {
         return args;
     }
 
+    /** ask_memory's: a question at its limits, workspaces as a list of names good and bad, a reasoning level. */
+    ObjectNode ask() {
+        ObjectNode args = NODES.objectNode();
+        if (next(5) != 0) {
+            int[] lengths = {1, 0, 2_000, 2_001, 7};
+            args.set("question", next(4) == 0 ? value() : next(3) == 0 ? text()
+                    : NODES.textNode("q".repeat(lengths[next(lengths.length)])));
+        }
+        if (next(2) == 1) {
+            args.set("workspaces", next(5) == 0 ? value() : workspaces());
+        }
+        if (next(2) == 1) {
+            args.set("reasoning", next(3) == 0 ? value()
+                    : NODES.textNode(REASONING.get(next(REASONING.size()))));
+        }
+        unknown(args);
+        return args;
+    }
+
+    static final List<String> WORKSPACE_NAMES = List.of("own", "untrusted", "fleet", "boxmaker1", "a.b", "",
+            "x".repeat(512), "x".repeat(513), "Own");
+    static final List<String> REASONING = List.of("minimal", "low", "medium", "");
+
+    private ArrayNode workspaces() {
+        ArrayNode list = NODES.arrayNode();
+        int count = new int[] {1, 2, 0, 3, 4, 5}[next(6)];
+        for (int i = 0; i < count; i++) {
+            list.add(next(6) == 0 ? value() : NODES.textNode(WORKSPACE_NAMES.get(next(WORKSPACE_NAMES.size()))));
+        }
+        return list;
+    }
+
     private ArrayNode entries() {
         ArrayNode list = NODES.arrayNode();
         int count = ITEM_COUNTS[next(ITEM_COUNTS.length)];

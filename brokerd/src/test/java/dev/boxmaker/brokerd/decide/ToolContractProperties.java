@@ -6,6 +6,7 @@ import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.lists;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.boxmaker.memoryd.ask.AskArgs;
 import dev.boxmaker.memoryd.recall.RecallArgs;
 import dev.boxmaker.memoryd.tool.Refused;
 import dev.boxmaker.memoryd.tool.RequestParser;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 
 /**
- * brokerd (which checks a memory tool's arguments before a call is decided) and memoryd (which checks
+ * brokerd (which checks a memory tool's arguments, ask_memory's included, before a call is decided) and memoryd (which checks
  * them again before it applies the call) take and refuse the same argument sets, with the same
  * sentence: fields at their limits and one past, of wrong types, missing, null, and beside unknown
  * fields. QuickTheories prints the seed of a failing run; the README's Tests section says how to
@@ -25,9 +26,13 @@ import org.quicktheories.core.Gen;
 class ToolContractProperties {
     static final int EXAMPLES = 20_000;
 
-    static Gen<ObjectNode> arguments(boolean recall) {
+    static Gen<ObjectNode> arguments(String tool) {
         return lists().of(integers().between(0, 1_000)).ofSizeBetween(0, 40)
-                .map(choices -> recall ? new ToolArgsDraw(choices).recall() : new ToolArgsDraw(choices).memory());
+                .map(choices -> switch (tool) {
+                    case "recall" -> new ToolArgsDraw(choices).recall();
+                    case "ask_memory" -> new ToolArgsDraw(choices).ask();
+                    default -> new ToolArgsDraw(choices).memory();
+                });
     }
 
     static String brokerd(String tool, ObjectNode args) {
@@ -42,6 +47,9 @@ class ToolContractProperties {
     static String memoryd(String tool, ObjectNode args) {
         if (tool.equals("recall")) {
             return RecallArgs.parse(args).refusal();
+        }
+        if (tool.equals("ask_memory")) {
+            return AskArgs.parse(args).refusal();
         }
         try {
             RequestParser.parse(args);
@@ -61,11 +69,16 @@ class ToolContractProperties {
         agree("memory", 20);
     }
 
+    @Test
+    void askMemoryIsRefusedAlikeWithTheSameSentence() {
+        agree("ask_memory", 5);
+    }
+
     /** The guards hold the property to runs that take some calls and refuse many for many reasons. */
     private static void agree(String tool, int sentencesAtLeast) {
         AtomicInteger taken = new AtomicInteger();
         Set<String> sentences = new HashSet<>();
-        qt().withExamples(EXAMPLES).forAll(arguments(tool.equals("recall"))).checkAssert(args -> {
+        qt().withExamples(EXAMPLES).forAll(arguments(tool)).checkAssert(args -> {
             String broker = brokerd(tool, args);
             assertThat(memoryd(tool, args)).as(args.toString()).isEqualTo(broker);
             if (broker == null) {

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,11 +40,25 @@ class GrantsTest {
 
         assertThat(set.isValid()).isTrue();
         assertThat(set.owners()).isEmpty();
-        assertThat(set.matchable()).extracting(Grant::id).containsExactly("builtin-memory", "builtin-recall");
+        assertThat(set.matchable()).extracting(Grant::id).containsExactly("builtin-ask_memory", "builtin-memory",
+                "builtin-recall");
         Decision recall = Decider.decide(set, "recall", args("{\"query\": \"q\"}"), new Label(DataClass.SECRET, true));
         assertThat(recall.verdict()).isEqualTo(Decision.Verdict.RUN);
         assertThat(recall.grant().orElseThrow().id()).isEqualTo("builtin-recall");
         assertThat(Decider.decide(set, "memory", args("{}"), CLEAN).grant().orElseThrow().id()).isEqualTo("builtin-memory");
+        Decision ask = Decider.decide(set, "ask_memory", args("{\"question\": \"q\"}"), new Label(DataClass.SECRET, true));
+        assertThat(ask.verdict()).isEqualTo(Decision.Verdict.RUN);
+        assertThat(ask.grant().orElseThrow().id()).isEqualTo("builtin-ask_memory");
+    }
+
+    /** brokerd's wait on memoryd for ask_memory is the grant's timeout, wire.md's 170 s. */
+    @Test
+    void askMemorysBuiltInWaitsWiresLimit() {
+        Grant ask = GrantSet.builtins().stream().filter(g -> g.tool().equals("ask_memory")).findFirst().orElseThrow();
+        assertThat(ask.timeout()).isEqualTo(Duration.ofSeconds(dev.boxmaker.proto.client.Wait.MEMORY_CALL_ASK_MEMORY_SECONDS))
+                .isEqualTo(Duration.ofSeconds(170));
+        assertThat(ask.result()).isEqualTo(new Label(DataClass.PRIVATE, false));
+        assertThat(ask.maxTaint()).isEqualTo(DataClass.SECRET);
     }
 
     @Test
@@ -68,7 +83,7 @@ class GrantsTest {
 
             GrantSet set = GrantLoader.load(dir);
 
-            assertThat(set.problem()).contains("grants/more.toml: the policy of recall and memory is built in; remove this grant");
+            assertThat(set.problem()).contains("grants/more.toml: the policy of recall, memory and ask_memory is built in; remove this grant");
         }
     }
 

@@ -85,6 +85,44 @@ class CompositeRuntimeTest {
     }
 
     @Test
+    void askMemoryWithoutHonchoIsMemorydsSentenceUnderItsBuiltInGrant() throws Exception {
+        try (Memoryd memoryd = Memoryd.real(home.vertx, home.home)) {
+            ToolResponse response = home.call("chat-1", "ask_memory", "{\"question\": \"when is the launch?\"}");
+
+            assertThat(response).isEqualTo(new ToolResponse("c1", Outcome.REFUSED, "fleet memory is not configured:"
+                    + " memoryd.toml has no [honcho] section, so ask_memory has nothing to ask; use recall to search this"
+                    + " agent's own memory", DataClass.PRIVATE, false, "builtin-ask_memory"));
+            assertThat(home.auditText()).contains("\"grant\":\"builtin-ask_memory\"", "\"decision\":\"auto\"");
+        }
+    }
+
+    @Test
+    void aTaintedAskMemoryReplyTaintsTheSessionAsARecallHitDoes() throws Exception {
+        String reply = "[1] memory-tainted · fleet · private\nb2 noted the launch room is 4B";
+        try (Memoryd memoryd = Memoryd.withRecall(home.vertx, home.home, call -> new ToolResponse(call.request().call(),
+                Outcome.OK, reply, DataClass.PRIVATE, true, null))) {
+            ToolResponse ask = home.call("chat-1", "ask_memory", "{\"question\": \"launch\", \"workspaces\": [\"fleet\"]}");
+
+            assertThat(ask).isEqualTo(new ToolResponse("c1", Outcome.OK, reply, DataClass.PRIVATE, true, "builtin-ask_memory"));
+            assertThat(stateOf("chat-1")).isEqualTo(new SessionStateReply(DataClass.PRIVATE, true));
+            assertThat(memoryd.calls).extracting(c -> c.request().tool()).containsExactly("ask_memory");
+        }
+    }
+
+    @Test
+    void askMemorysBadArgumentsAreRefusedByBrokerdWithTheContractsSentence() throws Exception {
+        try (Memoryd memoryd = Memoryd.withRecall(home.vertx, home.home, call -> tainted(call))) {
+            ToolResponse response = home.call("chat-1", "ask_memory",
+                    "{\"question\": \"q\", \"workspaces\": [\"own\", \"../etc\"]}");
+
+            assertThat(response.outcome()).isEqualTo(Outcome.REFUSED);
+            assertThat(response.text()).isEqualTo("ask_memory: workspaces[1] must be own, untrusted, fleet or another"
+                    + " agent's name (letters, digits, _ and -)");
+            assertThat(memoryd.calls).isEmpty();
+        }
+    }
+
+    @Test
     void memorydStoppedFailsAtOnceWithTheSentence() throws Exception {
         long start = System.nanoTime();
         ToolResponse response = home.call("chat-1", "recall", "{\"query\": \"q\"}");

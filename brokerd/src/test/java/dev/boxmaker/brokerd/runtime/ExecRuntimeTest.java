@@ -76,7 +76,7 @@ class ExecRuntimeTest {
     @Test
     void memoryToolsAndUnconfiguredToolsAreRefused() throws Exception {
         assertThat(run(sh("recall", "cat"), "recall", "{}", LIMIT))
-                .isEqualTo(new Runtime.Output(Outcome.REFUSED, "the exec runtime does not run recall or memory; memoryd does"));
+                .isEqualTo(new Runtime.Output(Outcome.REFUSED, "the exec runtime does not run recall, memory or ask_memory; memoryd does"));
         assertThat(run(Map.of(), "t", "{}", LIMIT))
                 .isEqualTo(new Runtime.Output(Outcome.REFUSED, "no command is configured for t under [runtime.exec]; it cannot run"));
     }

@@ -42,7 +42,7 @@ class BrokerdSocketsTest {
     void anInvalidFileDeniesEveryCallUntilTheWatcherSeesTheFix() throws Exception {
         Files.writeString(home.home.resolve("grants/fetch.toml"), "tool = \"recall\"\nmode = \"auto\"\n");
         String denied = "the grants are invalid, so every call is denied until the owner fixes them: grants/fetch.toml:"
-                + " the policy of recall and memory is built in; remove this grant (runbook grants-invalid)";
+                + " the policy of recall, memory and ask_memory is built in; remove this grant (runbook grants-invalid)";
         // The poll, not a test hook, picks the change up.
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(home.call("chat-1", "recall", "{\"query\": \"q\"}")).isEqualTo(
@@ -64,10 +64,12 @@ class BrokerdSocketsTest {
 
         String[] lines = home.admin("grants", "").split("\n");
 
-        assertThat(lines).hasSize(3);
+        assertThat(lines).hasSize(4);
         assertThat(lines[0]).startsWith("builtin-recall  recall  auto  max_taint secret  result private trusted  timeout 30s  (built in)  sha256 ");
         assertThat(lines[1]).startsWith("builtin-memory  memory  auto  max_taint secret  result private trusted");
-        assertThat(lines[2]).startsWith("fetch  fetch  ask  max_taint private  result private untrusted  timeout 30s  sha256 ");
+        assertThat(lines[2]).startsWith("builtin-ask_memory  ask_memory  auto  max_taint secret  result private trusted"
+                + "  timeout 170s  (built in)  sha256 ");
+        assertThat(lines[3]).startsWith("fetch  fetch  ask  max_taint private  result private untrusted  timeout 30s  sha256 ");
     }
 
     @Test
@@ -147,7 +149,7 @@ class BrokerdSocketsTest {
 
         Files.writeString(home.home.resolve("grants/fetch.toml"), "tool = \"recall\"\nmode = \"auto\"\n");
         await().atMost(STATS_WAIT).untilAsserted(() -> assertThat(figures(stats())).isEqualTo("sessions 2, approvals 0, grants "
-                + "grants/fetch.toml: the policy of recall and memory is built in; remove this grant"));
+                + "grants/fetch.toml: the policy of recall, memory and ask_memory is built in; remove this grant"));
         BrokerStatsReply reply = stats();
         assertThat(reply.version()).isEqualTo("unknown");
         assertThat(reply.residentBytes()).isPositive();

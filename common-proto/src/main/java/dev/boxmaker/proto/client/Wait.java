@@ -28,6 +28,8 @@ public final class Wait {
     public static final long MEMORY_CALL_ASK_MEMORY_SECONDS = 170;
     public static final long REINDEX_MINUTES = 30;
     public static final long MEMORY_ADMIN_SECONDS = 30;
+    /** {@code memory_admin}'s {@code ask} (the owner's ask_memory): memoryd's 150 s per workspace and a margin. */
+    public static final long MEMORY_ADMIN_ASK_SECONDS = 170;
     public static final long BROKER_ADMIN_SECONDS = 30;
     public static final long SESSION_STATE_SECONDS = 5;
     public static final long TURN_MINUTES = 15;

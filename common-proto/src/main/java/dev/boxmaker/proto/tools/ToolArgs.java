@@ -11,7 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one parser of {@code recall}'s and {@code memory}'s arguments (the M5a spec, section 5): a
+ * The one parser of {@code recall}'s and {@code memory}'s arguments (the M5a spec, section 5) and
+ * {@code ask_memory}'s (the M5c spec, section 9): a
  * typed request, or a {@link ToolFault} whose sentence names the first field at fault. brokerd runs it
  * before a call is decided and memoryd again before it applies one, so both refuse the same
  * arguments with the same sentence. Unknown fields are ignored (docs/decisions.md, "Unknown fields
@@ -27,7 +28,47 @@ public final class ToolArgs {
             recall(args);
         } else if (tool.equals(ToolContract.MEMORY)) {
             memory(args);
+        } else if (tool.equals(ToolContract.ASK_MEMORY)) {
+            ask(args);
         }
+    }
+
+    /**
+     * ask_memory's arguments: the question, then the workspaces (a list of distinct names that could
+     * be workspaces), then the reasoning level. A JSON {@code null} for an optional field counts as absent.
+     */
+    public static AskRequest ask(ObjectNode args) throws ToolFault {
+        String question = Fields.text(args, "question", ToolContract.QUESTION_CHARS_MIN,
+                ToolContract.QUESTION_CHARS_MAX, ToolContract.ASK_MEMORY, "question", true);
+        List<String> workspaces = ToolContract.WORKSPACES_DEFAULT;
+        JsonNode list = args.get("workspaces");
+        if (list != null && !list.isNull()) {
+            if (!list.isArray() || list.size() < ToolContract.WORKSPACES_MIN
+                    || list.size() > ToolContract.WORKSPACES_MAX) {
+                throw new ToolFault(Sentences.askWorkspacesInvalid(ToolContract.WORKSPACES_MAX));
+            }
+            List<String> names = new ArrayList<>(list.size());
+            for (int i = 0; i < list.size(); i++) {
+                JsonNode name = list.get(i);
+                if (!name.isTextual() || !ToolContract.WORKSPACE_NAME.matcher(name.textValue()).matches()) {
+                    throw new ToolFault(Sentences.askWorkspaceNameInvalid(i));
+                }
+                if (names.contains(name.textValue())) {
+                    throw new ToolFault(Sentences.askWorkspaceTwice(i));
+                }
+                names.add(name.textValue());
+            }
+            workspaces = names;
+        }
+        String reasoning = ToolContract.REASONING_DEFAULT;
+        JsonNode level = args.get("reasoning");
+        if (level != null && !level.isNull()) {
+            if (!level.isTextual() || !ToolContract.REASONING_LEVELS.contains(level.textValue())) {
+                throw new ToolFault(Sentences.ASK_REASONING_INVALID);
+            }
+            reasoning = level.textValue();
+        }
+        return new AskRequest(question, workspaces, reasoning);
     }
 
     public static RecallRequest recall(ObjectNode args) throws ToolFault {

@@ -26,6 +26,11 @@ class ToolArgsTest {
         return args(json).put(field, value);
     }
 
+    /** {@code {"question": question}}. */
+    static ObjectNode with0(String question) {
+        return Json.MAPPER.createObjectNode().put("question", question);
+    }
+
     static String refusal(String tool, ObjectNode args) {
         try {
             ToolArgs.check(tool, args);
@@ -176,7 +181,7 @@ class ToolArgsTest {
     @Test
     void otherToolsAreNotChecked() throws Exception {
         assertThat(refusal("http_fetch", args("{}"))).isNull();
-        assertThat(ToolContract.MEMORY_TOOLS).containsExactlyInAnyOrder("recall", "memory");
+        assertThat(ToolContract.MEMORY_TOOLS).containsExactlyInAnyOrder("recall", "memory", "ask_memory");
     }
 
     @Test

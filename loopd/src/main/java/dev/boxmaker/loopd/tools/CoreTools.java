@@ -20,6 +20,7 @@ public final class CoreTools {
     public static final String MEMORY = ToolContract.MEMORY;
     public static final String FIND_TOOL = ToolContract.FIND_TOOL;
     public static final String CALL_TOOL = ToolContract.CALL_TOOL;
+    public static final String ASK_MEMORY = ToolContract.ASK_MEMORY;
 
     private static final String RESOURCE = "core-tools.json";
 

@@ -40,6 +40,11 @@ public final class ToolRunner {
      * sooner told the model a call failed that brokerd still held and ran once the owner approved it.
      */
     public static final long CALL_TOOL_WAIT_SECONDS = Wait.TOOL_REQUEST_LONGEST_SECONDS;
+    /**
+     * The wait for {@code ask_memory} (wire.md): brokerd's own wait on memoryd for it (170 s) and a
+     * margin, as for the other memory tools.
+     */
+    public static final long ASK_MEMORY_WAIT_SECONDS = Wait.TOOL_REQUEST_ASK_MEMORY_SECONDS;
     /** The runbook a brokerd that does not answer points to. */
     public static final String BROKER_RUNBOOK = "brokerd-start-failed";
 
@@ -51,19 +56,35 @@ public final class ToolRunner {
     private final Clock clock;
     private final Duration coreToolWait;
     private final Duration callToolWait;
+    private final Duration askMemoryWait;
 
     public ToolRunner(Path brokerSocket, Catalog catalog, Clock clock) {
         this(brokerSocket, catalog, clock, Duration.ofSeconds(CORE_TOOL_WAIT_SECONDS),
-                Duration.ofSeconds(CALL_TOOL_WAIT_SECONDS));
+                Duration.ofSeconds(CALL_TOOL_WAIT_SECONDS), Duration.ofSeconds(ASK_MEMORY_WAIT_SECONDS));
     }
 
-    /** With other waits on brokerd: tests, which cannot wait for hours. */
+    /** With other waits on brokerd: tests, which cannot wait for hours. ask_memory's is the core tools'. */
     ToolRunner(Path brokerSocket, Catalog catalog, Clock clock, Duration coreToolWait, Duration callToolWait) {
+        this(brokerSocket, catalog, clock, coreToolWait, callToolWait, coreToolWait);
+    }
+
+    ToolRunner(Path brokerSocket, Catalog catalog, Clock clock, Duration coreToolWait, Duration callToolWait,
+            Duration askMemoryWait) {
         this.brokerSocket = brokerSocket;
         this.catalog = catalog;
         this.clock = clock;
         this.coreToolWait = coreToolWait;
         this.callToolWait = callToolWait;
+        this.askMemoryWait = askMemoryWait;
+    }
+
+    /** How long loopd waits on brokerd for a call of {@code tool} (a core tool's name, or call_tool's). */
+    Duration waitFor(String tool) {
+        return switch (tool) {
+            case CoreTools.ASK_MEMORY -> askMemoryWait;
+            case CoreTools.CALL_TOOL -> callToolWait;
+            default -> coreToolWait;
+        };
     }
 
     /** The answer to {@code call}, made in {@code session}. */
@@ -79,7 +100,8 @@ public final class ToolRunner {
             case CoreTools.CLOCK -> ToolResult.local(Outcome.OK,
                     CLOCK_FORMAT.format(ZonedDateTime.ofInstant(clock.instant(), ZoneOffset.UTC)));
             case CoreTools.FIND_TOOL -> catalog.find(args);
-            case CoreTools.RECALL, CoreTools.MEMORY -> broker(session, call.id(), call.name(), args, coreToolWait);
+            case CoreTools.RECALL, CoreTools.MEMORY, CoreTools.ASK_MEMORY ->
+                    broker(session, call.id(), call.name(), args, waitFor(call.name()));
             case CoreTools.CALL_TOOL -> callTool(session, call.id(), args);
             default -> ToolResult.local(Outcome.FAILED, Sentences.unknownTool(call.name()));
         };
@@ -99,7 +121,7 @@ public final class ToolRunner {
         if (!(inner instanceof ObjectNode object)) {
             return ToolResult.local(Outcome.FAILED, Sentences.callToolArguments());
         }
-        return broker(session, id, name.textValue(), object, callToolWait);
+        return broker(session, id, name.textValue(), object, waitFor(CoreTools.CALL_TOOL));
     }
 
     private ToolResult broker(SessionId session, String id, String tool, ObjectNode args, Duration wait) {

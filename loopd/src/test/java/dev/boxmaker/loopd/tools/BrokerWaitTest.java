@@ -70,6 +70,30 @@ class BrokerWaitTest {
                 + " within 1 seconds; see runbook brokerd-start-failed");
     }
 
+    /** wire.md: loopd waits 180 s on brokerd for ask_memory, whose own wait on memoryd is 170 s. */
+    @Test
+    void askMemoryWaits180SecondsTheOtherCoreTools40() {
+        ToolRunner tools = new ToolRunner(home.resolve("broker.sock"), new Catalog(home.resolve("tools")), Clock.systemUTC());
+        assertThat(tools.waitFor("ask_memory")).isEqualTo(Duration.ofSeconds(180));
+        assertThat(tools.waitFor("recall")).isEqualTo(tools.waitFor("memory")).isEqualTo(Duration.ofSeconds(40));
+    }
+
+    @Test
+    void askMemoryTakesAnAnswerThatComesAfterTheOtherCoreToolsWait() {
+        brokerd.answer = r -> {
+            sleep(1_500);
+            return new ToolResponse(r.call(), Outcome.OK, r.tool() + " answered late", dev.boxmaker.proto.DataClass.PRIVATE,
+                    true, "builtin-ask_memory");
+        };
+        ToolRunner tools = new ToolRunner(home.resolve("broker.sock"), new Catalog(home.resolve("tools")),
+                Clock.systemUTC(), Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(5));
+
+        ToolResult ask = tools.run(SessionId.of("chat-1"), new ToolCall("c1", "ask_memory", "{\"question\":\"q\"}"));
+
+        assertThat(ask.outcome()).isEqualTo(Outcome.OK);
+        assertThat(ask.text()).isEqualTo("ask_memory answered late");
+    }
+
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);

@@ -36,7 +36,7 @@ class CoreToolsContractTest {
         List<String> names = new ArrayList<>();
         tools.forEach(t -> names.add(t.get("function").get("name").textValue()));
         assertThat(names).containsExactly(ToolContract.CLOCK, ToolContract.RECALL, ToolContract.MEMORY,
-                ToolContract.FIND_TOOL, ToolContract.CALL_TOOL);
+                ToolContract.ASK_MEMORY, ToolContract.FIND_TOOL, ToolContract.CALL_TOOL);
         assertThat(names).containsAll(ToolContract.MEMORY_TOOLS);
     }
 
@@ -72,6 +72,31 @@ class CoreToolsContractTest {
                 "max " + Numbers.grouped(ToolContract.USER_FILE_CHARS_MAX),
                 Numbers.grouped(ToolContract.NOTE_CHARS_MIN) + " to " + Numbers.grouped(ToolContract.NOTE_CHARS_MAX)
                         + " characters");
+    }
+
+    @Test
+    void askMemorysSchemaStatesTheContractsLimitsNamesAndLevels() throws Exception {
+        JsonNode ask = function(ToolContract.ASK_MEMORY);
+        JsonNode p = ask.get("parameters");
+        assertThat(p.at("/properties/question/minLength").intValue()).isEqualTo(ToolContract.QUESTION_CHARS_MIN);
+        assertThat(p.at("/properties/question/maxLength").intValue()).isEqualTo(ToolContract.QUESTION_CHARS_MAX);
+        assertThat(p.at("/properties/question/description").textValue()).contains(
+                Numbers.grouped(ToolContract.QUESTION_CHARS_MIN) + " to " + Numbers.grouped(ToolContract.QUESTION_CHARS_MAX)
+                        + " characters");
+        assertThat(p.at("/properties/workspaces/minItems").intValue()).isEqualTo(ToolContract.WORKSPACES_MIN);
+        assertThat(p.at("/properties/workspaces/maxItems").intValue()).isEqualTo(ToolContract.WORKSPACES_MAX);
+        assertThat(p.at("/properties/workspaces/description").textValue())
+                .startsWith(ToolContract.WORKSPACES_DEFAULT.get(0) + " (default), ")
+                .contains(String.join(", ", ToolContract.WORKSPACES_FIXED.subList(1, 3)));
+        List<String> levels = new ArrayList<>();
+        p.at("/properties/reasoning/enum").forEach(l -> levels.add(l.textValue()));
+        assertThat(levels).isEqualTo(ToolContract.REASONING_LEVELS);
+        assertThat(p.at("/properties/reasoning/default").textValue()).isEqualTo(ToolContract.REASONING_DEFAULT);
+        assertThat(p.at("/required").get(0).textValue()).isEqualTo("question");
+        // What the schema shows as a call is one the contract takes.
+        ToolArgs.check(ToolContract.ASK_MEMORY, (ObjectNode) Json.MAPPER.readTree(
+                "{\"question\": \"q\", \"workspaces\": [\"own\", \"untrusted\", \"fleet\", \"boxmaker1\"],"
+                        + " \"reasoning\": \"low\"}"));
     }
 
     /** Each action the schema offers, with the fields its description names, is one the contract takes. */

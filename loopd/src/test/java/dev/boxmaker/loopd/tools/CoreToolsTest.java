@@ -14,10 +14,10 @@ class CoreToolsTest {
     private final ArrayNode tools = CoreTools.array();
 
     @Test
-    void theModelSeesTheFiveToolsInOrder() {
+    void theModelSeesTheSixToolsInOrder() {
         List<String> names = new ArrayList<>();
         tools.forEach(t -> names.add(t.get("function").get("name").textValue()));
-        assertThat(names).containsExactly("clock", "recall", "memory", "find_tool", "call_tool");
+        assertThat(names).containsExactly("clock", "recall", "memory", "ask_memory", "find_tool", "call_tool");
         tools.forEach(t -> assertThat(t.get("type").textValue()).isEqualTo("function"));
     }
 
@@ -43,6 +43,18 @@ class CoreToolsTest {
                 .contains("\"old\"", "\"text\"", "\"keep\"", "\"move\"", "\"drop\"");
         assertThat(description("memory")).contains("2,200", "1,375", "1 to 1,000", "full, exact current text",
                 "list every current entry once", "next session");
+    }
+
+    @Test
+    void askMemoryStatesItsLimitsNamesLevelsAndTags() {
+        JsonNode p = parameters("ask_memory");
+        assertThat(p.at("/properties/question/maxLength").intValue()).isEqualTo(2_000);
+        assertThat(p.at("/properties/workspaces/maxItems").intValue()).isEqualTo(4);
+        assertThat(p.at("/properties/workspaces/description").textValue())
+                .isEqualTo("own (default), untrusted, fleet or another agent's name.");
+        assertThat(p.at("/properties/reasoning/enum").toString()).isEqualTo("[\"minimal\",\"low\"]");
+        assertThat(p.get("required").toString()).isEqualTo("[\"question\"]");
+        assertThat(description("ask_memory")).contains("memory or memory-tainted", "150 s");
     }
 
     @Test

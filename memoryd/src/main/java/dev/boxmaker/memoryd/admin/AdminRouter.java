@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd.admin;
 
 import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.ask.AskMemory;
 import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.edits.Ids;
 import dev.boxmaker.memoryd.honcho.sync.HonchoSync;
@@ -22,7 +23,8 @@ import java.util.function.Supplier;
  * The owner's {@code memory_admin} commands by name: the one place a command's name meets its call.
  * The store's {@code log}, {@code undo}, {@code pending}, {@code accept}, {@code reject}; {@code show}
  * (the block a new session would get), {@code search} (recall's hits for the owner; the argument is
- * recall's arguments as JSON), {@code reindex-progress} (the records a running reindex has read, or
+ * recall's arguments as JSON), {@code ask} (ask_memory's answer for the owner; the argument is its
+ * arguments as JSON; up to 150 s), {@code reindex-progress} (the records a running reindex has read, or
  * empty text) and {@code sync} (the Honcho ledger's state; argument {@code json} for the document,
  * and without {@code [honcho]} the one sentence that says so). Any other name is refused with
  * {@code Sentences.unknownCommand}. A failed store write throws {@code StoreFailure} with its sentence.
@@ -37,6 +39,7 @@ public final class AdminRouter {
     public static final String SEARCH = "search";
     public static final String REINDEX_PROGRESS = "reindex-progress";
     public static final String SYNC = "sync";
+    public static final String ASK = "ask";
 
     /** {@code sync}'s one argument: the report as a JSON document. */
     public static final String SYNC_JSON = "json";
@@ -68,11 +71,12 @@ public final class AdminRouter {
     }
 
     /** Every command of a memoryd; {@code honcho} is the Honcho write path with {@code [honcho]}. */
-    public static AdminRouter of(MemoryStore store, BlockBuilder block, Recall recall,
+    public static AdminRouter of(MemoryStore store, BlockBuilder block, Recall recall, AskMemory ask,
             Supplier<OptionalLong> reindexProgress, Optional<HonchoSync> honcho) {
         Map<String, Command> commands = storeCommands(store);
         commands.put(SHOW, arg -> OwnerAnswer.ok(block.build()));
         commands.put(SEARCH, arg -> owners(recall.search(arg)));
+        commands.put(ASK, arg -> owners(ask.owner(arg)));
         commands.put(REINDEX_PROGRESS, arg -> {
             OptionalLong read = reindexProgress.get();
             return OwnerAnswer.ok(read.isPresent() ? Long.toString(read.getAsLong()) : "");

@@ -69,7 +69,7 @@ public final class HitText {
      * ({@code [2] }) given a backslash, so a record written after reading a page cannot pose as a
      * second, trusted hit with a tag of its own.
      */
-    static String inert(String text) {
+    public static String inert(String text) {
         return FORGED_HEADER.matcher(dev.boxmaker.proto.text.Escape.escape(text)).replaceAll("$1\\\\[");
     }
 

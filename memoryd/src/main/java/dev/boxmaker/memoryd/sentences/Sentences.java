@@ -598,4 +598,26 @@ public final class Sentences {
     public static String honchoWorkerError(String item, String exception) {
         return "the worker failed on " + item + " (" + exception + "); it is marked failed and the worker goes on";
     }
+
+    // ask_memory (the M5c spec, section 9) and the owner's bxctl memory ask.
+
+    public static final String ASK_MEMORY_NOT_CONFIGURED = "fleet memory is not configured: memoryd.toml has no"
+            + " [honcho] section, so ask_memory has nothing to ask; use recall to search this agent's own memory";
+
+    public static final String ASK_USAGE = "ask takes ask_memory's arguments as a JSON object:"
+            + " {\"question\": \"...\", \"workspaces\": [\"own\"]}";
+
+    /** {@code name} is a valid Honcho id (brokerd and memoryd checked its shape), so it is quoted as it is. */
+    public static String askUnknownWorkspace(String name, java.util.List<String> names) {
+        return "ask_memory: \"" + name + "\" is not a workspace this agent reads; name one of "
+                + String.join(", ", names);
+    }
+
+    public static String askUnavailable(String name) {
+        return name + ": unavailable";
+    }
+
+    public static String askNothingFound(String name) {
+        return name + ": no answer";
+    }
 }

@@ -1,42 +1,71 @@
 package dev.boxmaker.memoryd.sockets;
 
 import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.ask.AskMemory;
 import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.DataClass;
-import dev.boxmaker.proto.server.Handler;
+import dev.boxmaker.proto.server.AsyncHandler;
 import dev.boxmaker.proto.wire.msg.MemoryCall;
 import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
- * {@code memory_call} on brokerd's socket: a decided {@code memory} or {@code recall} call, with the
- * session's state, each a call of recall or the store. A write whose file operation fails answers
- * {@code failed}, taken back whole (docs/decisions.md, "A write answered failed"); a session past its
- * write limit is refused before the store is asked.
+ * {@code memory_call} on brokerd's socket: a decided {@code memory}, {@code recall} or
+ * {@code ask_memory} call, with the session's state, each a call of recall, the store or ask_memory.
+ * A write whose file operation fails answers {@code failed}, taken back whole (docs/decisions.md, "A
+ * write answered failed"); a session past its write limit is refused before the store is asked.
+ * ask_memory's chats take up to 150 s, so its answer comes as a stage and holds no worker of the
+ * socket meanwhile.
  */
-public final class MemoryCallHandler implements Handler<MemoryCall> {
+public final class MemoryCallHandler implements AsyncHandler<MemoryCall> {
     static final String MEMORY = "memory";
     static final String RECALL = "recall";
+    static final String ASK_MEMORY = dev.boxmaker.proto.tools.ToolContract.ASK_MEMORY;
 
     private final MemoryStore store;
     private final Recall recall;
     private final SessionWriteLimit limit;
+    private final AskMemory ask;
 
+    /** Without {@code [honcho]}: ask_memory answers that fleet memory is not configured. */
     public MemoryCallHandler(MemoryStore store, Recall recall) {
-        this(store, recall, new SessionWriteLimit());
+        this(store, recall, AskMemory.notConfigured());
+    }
+
+    public MemoryCallHandler(MemoryStore store, Recall recall, AskMemory ask) {
+        this(store, recall, new SessionWriteLimit(), ask);
     }
 
     MemoryCallHandler(MemoryStore store, Recall recall, SessionWriteLimit limit) {
+        this(store, recall, limit, AskMemory.notConfigured());
+    }
+
+    private MemoryCallHandler(MemoryStore store, Recall recall, SessionWriteLimit limit, AskMemory ask) {
         this.store = store;
         this.recall = recall;
         this.limit = limit;
+        this.ask = ask;
     }
 
     @Override
+    public CompletionStage<Message> handleAsync(MemoryCall request) {
+        if (request.request().tool().equals(ASK_MEMORY)) {
+            return ask.call(request).thenApply(response -> response);
+        }
+        return CompletableFuture.completedFuture(handle(request));
+    }
+
+    /** A recall or memory call, answered on the calling thread; ask_memory's answer waited for. */
+    @Override
     public Message handle(MemoryCall request) {
         String tool = request.request().tool();
+        if (tool.equals(ASK_MEMORY)) {
+            return ask.call(request).toCompletableFuture().join();
+        }
         DataClass dataClass = request.taint().max(DataClass.PRIVATE);
         if (tool.equals(RECALL)) {
             return recall.call(request);

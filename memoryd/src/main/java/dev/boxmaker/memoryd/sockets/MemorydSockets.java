@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd.sockets;
 
 import dev.boxmaker.memoryd.admin.AdminRouter;
+import dev.boxmaker.memoryd.ask.AskMemory;
 import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.recall.Recall;
@@ -27,7 +28,7 @@ import java.util.Map;
  */
 public final class MemorydSockets implements AutoCloseable {
     /** What the handlers call, built by memoryd's assembly. */
-    public record Calls(BlockBuilder block, MemoryStore store, Recall recall, AdminRouter admin,
+    public record Calls(BlockBuilder block, MemoryStore store, Recall recall, AskMemory ask, AdminRouter admin,
             List<SessionUpdatedHandler.Listener> sessionUpdates, ReindexHandler.Reindexing reindex,
             MemoryStatsHandler.IndexFigures indexFigures) {
     }
@@ -50,7 +51,7 @@ public final class MemorydSockets implements AutoCloseable {
                     Map.of(MemoryBlock.KIND, new MemoryBlockHandler(calls.block()),
                             SessionUpdated.KIND, new SessionUpdatedHandler(calls.sessionUpdates())));
             sockets.add(vertx, "broker", settings.brokerSocket(),
-                    Map.of(MemoryCall.KIND, new MemoryCallHandler(calls.store(), calls.recall())));
+                    Map.of(MemoryCall.KIND, new MemoryCallHandler(calls.store(), calls.recall(), calls.ask())));
             sockets.add(vertx, "admin", settings.adminSocket(),
                     Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(calls.admin()),
                             Reindex.KIND, new ReindexHandler(calls.reindex()),

@@ -49,7 +49,8 @@ public final class HonchoClient implements AutoCloseable {
     private final Guard once;
     private final Guard retried;
     private final Guard chatGuard;
-    private volatile boolean peerChat;
+    /** Set once, when the server answers workspace chat 404 or 405; the one that sets it logs it. */
+    private final java.util.concurrent.atomic.AtomicBoolean peerChat = new java.util.concurrent.atomic.AtomicBoolean();
 
     private HonchoClient(String workspace, boolean keyed, HonchoApi writes, HonchoApi chats, HonchoTimeouts t) {
         this.workspace = workspace;
@@ -156,16 +157,18 @@ public final class HonchoClient implements AutoCloseable {
     public Optional<String> chat(String query, String reasoningLevel, String agentPeer) throws HonchoFailure {
         HonchoWire.ChatQuery body = new HonchoWire.ChatQuery(query, reasoningLevel, false);
         GenericType<ChatAnswer> type = new GenericType<>() { };
-        if (!peerChat) {
+        if (!peerChat.get()) {
             try {
                 return Optional.ofNullable(call("chat", chatGuard, OK, () -> chats.chat(workspace, body), type).content());
             } catch (HonchoFailure f) {
                 if (f.kind() != Kind.REFUSED || !NO_CHAT_ROUTE.contains(f.status())) {
                     throw f;
                 }
-                peerChat = true;
-                LOG.infof("honcho %s has no workspace chat (%d); asking the peer %s's chat from now on",
-                        workspace, f.status(), agentPeer);
+                // Two chats that met the 404 at once both fall back; one line says so.
+                if (peerChat.compareAndSet(false, true)) {
+                    LOG.infof("honcho %s has no workspace chat (%d); asking the peer %s's chat from now on",
+                            workspace, f.status(), agentPeer);
+                }
             }
         }
         return Optional.ofNullable(call("peer chat", chatGuard, OK, () -> chats.peerChat(workspace, agentPeer, body),

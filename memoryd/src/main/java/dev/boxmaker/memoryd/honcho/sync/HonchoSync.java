@@ -84,6 +84,11 @@ public final class HonchoSync implements AutoCloseable {
         return worker.report();
     }
 
+    /** The clients of every workspace, which the read path shares. */
+    public HonchoClients clients() {
+        return clients;
+    }
+
     public HonchoLedger ledger() {
         return ledger;
     }

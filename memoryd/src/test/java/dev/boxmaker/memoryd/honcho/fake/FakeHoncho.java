@@ -25,7 +25,8 @@ import java.util.function.BiConsumer;
 /**
  * A Honcho server for tests (honcho.md, "The fake server"): in memory, on loopback, on a random
  * port. Every route of honcho.md with its shapes and statuses; each request body held to the OpenAPI
- * document ({@link SchemaCheck}); every request recorded. It can be told to be down, slow, to answer
+ * document ({@link SchemaCheck}); every request recorded, and the most chats open at once. It can be
+ * told to be down, slow (everywhere or for one workspace), to answer
  * a status or a body for a route, to refuse a key with 401, or to commit a write and drop the
  * connection before answering.
  */
@@ -60,6 +61,10 @@ public final class FakeHoncho implements AutoCloseable {
     private final Set<String> refusedKeys = ConcurrentHashMap.newKeySet();
     private final Router router;
     private volatile Duration delay = Duration.ZERO;
+    private final Map<String, Duration> workspaceDelays = new ConcurrentHashMap<>();
+    /** Chats (workspace or peer) whose answer has not ended, and the most there were at once. */
+    private final AtomicInteger chatsNow = new AtomicInteger();
+    private final AtomicInteger chatsAtOnce = new AtomicInteger();
     private volatile BiConsumer<FakeRoute, JsonNode> answered = (route, body) -> { };
     private volatile HttpServer server;
     private volatile int port;
@@ -122,6 +127,16 @@ public final class FakeHoncho implements AutoCloseable {
     /** Every answer waits {@code delay} first (zero: none). */
     public void slow(Duration delay) {
         this.delay = delay;
+    }
+
+    /** Every request to {@code workspace} waits {@code delay} more (zero: none more); a long one hangs it. */
+    public void slow(String workspace, Duration delay) {
+        workspaceDelays.put(workspace, delay);
+    }
+
+    /** The most chat requests (workspace chat and peer chat) that were open at once, from arrival to answer. */
+    public int chatsAtOnceMax() {
+        return chatsAtOnce.get();
     }
 
     /** {@code route} answers {@code answer} instead of doing anything, until {@link #clearAnswers}. */
@@ -187,7 +202,12 @@ public final class FakeHoncho implements AutoCloseable {
 
     private void arrived(FakeRoute route, RoutingContext ctx) {
         record(ctx);
-        Duration wait = delay;
+        if (route == FakeRoute.WORKSPACE_CHAT || route == FakeRoute.PEER_CHAT) {
+            chatsAtOnce.accumulateAndGet(chatsNow.incrementAndGet(), Math::max);
+            // Called once the answer is written or the connection closed before it.
+            ctx.addEndHandler(done -> chatsNow.decrementAndGet());
+        }
+        Duration wait = delay.plus(workspaceDelays.getOrDefault(String.valueOf(ctx.pathParam("w")), Duration.ZERO));
         if (wait.isZero()) {
             handle(route, ctx);
         } else {

@@ -194,4 +194,30 @@ class HonchoSyncTests {
         assertThat(contents(HonchoHome.fake.messages(FLEET, "mm-ferry"))).containsExactly("the ferry leaves at nine",
                 "retracted: the ferry leaves at nine");
     }
+
+    /**
+     * The spec's M5c-2 check through the real sockets: a memory write mirrored to the trusted workspace is
+     * what ask_memory answers from it, trusted; the fleet's reply beside it taints the answer, and the
+     * owner's ask reads the same.
+     */
+    @Test
+    @Order(6)
+    void askMemoryAnswersFromTheOwnTrustedWorkspaceThroughTheBrokerSocket() throws Exception {
+        memory("mm-clean", "{\"action\": \"add\", \"file\": \"user\", \"text\": \"kyle's dentist is on Mill"
+                + " Street\"}", false);
+        drained();
+
+        ToolResponse own = (ToolResponse) call(BROKER, new MemoryCall(new ToolRequest(SessionId.of("mm-ask"), "call_2",
+                "ask_memory", (ObjectNode) Json.MAPPER.readTree("{\"question\": \"dentist\"}")), DataClass.PRIVATE, false));
+        assertThat(own).isEqualTo(new ToolResponse("call_2", Outcome.OK,
+                "[1] memory · own · private\nkyle's dentist is on Mill Street", DataClass.PRIVATE, false, null));
+
+        ToolResponse both = (ToolResponse) call(BROKER, new MemoryCall(new ToolRequest(SessionId.of("mm-ask"), "call_3",
+                "ask_memory", (ObjectNode) Json.MAPPER.readTree("{\"question\": \"ferry\", \"workspaces\": [\"own\","
+                        + " \"fleet\"]}")), DataClass.PRIVATE, false));
+        String fleet = "[1] memory-tainted · fleet · private\nthe ferry leaves at nine\nretracted: the ferry leaves at nine"
+                + "\n\nown: no answer";
+        assertThat(both).isEqualTo(new ToolResponse("call_3", Outcome.OK, fleet, DataClass.PRIVATE, true, null));
+        assertThat(admin("ask", "{\"question\": \"ferry\", \"workspaces\": [\"own\", \"fleet\"]}")).isEqualTo(fleet);
+    }
 }

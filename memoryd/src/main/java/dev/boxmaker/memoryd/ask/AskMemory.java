@@ -1,0 +1,181 @@
+package dev.boxmaker.memoryd.ask;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.config.HonchoSettings;
+import dev.boxmaker.memoryd.honcho.client.HonchoClient;
+import dev.boxmaker.memoryd.honcho.client.HonchoClients;
+import dev.boxmaker.memoryd.tool.Answer;
+import dev.boxmaker.proto.Json;
+import dev.boxmaker.proto.Label;
+import dev.boxmaker.proto.tools.AskRequest;
+import dev.boxmaker.proto.wire.msg.MemoryCall;
+import dev.boxmaker.proto.wire.msg.ToolResponse;
+import io.smallrye.mutiny.Uni;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jboss.logging.Logger;
+
+/**
+ * The {@code ask_memory} tool (the M5c spec, section 9): one workspace chat per named workspace, all
+ * asked at once and run {@link ChatPool#CHATS_AT_ONCE_MAX} at a time on blocking threads, each within
+ * {@link #WORKSPACE_SECONDS} of the call's start (its wait for a thread included, so a call ends within
+ * that limit however its chats queue). A chat that fails or does not end in time is one line,
+ * {@code <workspace>: unavailable}; the others still answer. Without {@code [honcho]} it answers one
+ * sentence. The answer's label is every reply's label combined, so a tainted reply taints the session
+ * as a recall hit does.
+ */
+public final class AskMemory implements AutoCloseable {
+    /** Each workspace's limit, from the call's start. */
+    public static final long WORKSPACE_SECONDS = 150;
+    private static final Logger LOG = Logger.getLogger(AskMemory.class);
+
+    private final AskTargets targets;
+    private final HonchoClients clients;
+    private final String agent;
+    private final Duration limit;
+    private final ThreadPoolExecutor pool;
+
+    private AskMemory(AskTargets targets, HonchoClients clients, String agent, Duration limit) {
+        this.targets = targets;
+        this.clients = clients;
+        this.agent = agent;
+        this.limit = limit;
+        this.pool = targets == null ? null : ChatPool.create();
+    }
+
+    /** A memoryd without {@code [honcho]}: every call answers that fleet memory is not configured. */
+    public static AskMemory notConfigured() {
+        return new AskMemory(null, null, null, Duration.ZERO);
+    }
+
+    /** Asks the workspaces of {@code honcho} through {@code clients} (shared with the write path; not closed here). */
+    public static AskMemory of(HonchoSettings honcho, HonchoClients clients) {
+        return of(honcho, clients, Duration.ofSeconds(WORKSPACE_SECONDS));
+    }
+
+    /** With another limit per workspace, for tests. */
+    public static AskMemory of(HonchoSettings honcho, HonchoClients clients, Duration limit) {
+        return new AskMemory(new AskTargets(honcho), clients, honcho.agent(), limit);
+    }
+
+    /** The longest an answer takes: each workspace's limit, and a margin for the answer's own work. */
+    public Duration longest() {
+        return limit.plusSeconds(5);
+    }
+
+    /** The answer to a decided call; the stage never fails. */
+    public CompletionStage<ToolResponse> call(MemoryCall call) {
+        String id = call.request().call();
+        return answer(call.request().args()).map(a -> a.toResponse(id)).subscribeAsCompletionStage();
+    }
+
+    /** The tool's answer to {@code args}: refused for a wrong shape or an unknown name, else the replies. */
+    public Uni<Answer> answer(ObjectNode args) {
+        if (targets == null) {
+            return Uni.createFrom().item(Answer.refused(Sentences.ASK_MEMORY_NOT_CONFIGURED, Label.SESSION_START));
+        }
+        AskArgs.Result parsed = AskArgs.parse(args);
+        if (parsed.request().isEmpty()) {
+            return Uni.createFrom().item(Answer.refused(parsed.refusal(), Label.SESSION_START));
+        }
+        AskRequest request = parsed.request().get();
+        List<AskTarget> asked;
+        try {
+            asked = targets.resolve(request.workspaces());
+        } catch (AskTargets.Unknown e) {
+            return Uni.createFrom().item(Answer.refused(e.getMessage(), Label.SESSION_START));
+        }
+        List<Uni<AskText.Reply>> chats = new ArrayList<>(asked.size());
+        for (AskTarget target : asked) {
+            chats.add(chat(target, request.question(), request.reasoning()));
+        }
+        return Uni.join().all(chats).andFailFast().map(replies -> Answer.ok(AskText.render(replies), label(replies)));
+    }
+
+    /**
+     * The owner's ask ({@code bxctl memory ask}): {@code arg} is ask_memory's arguments as JSON; the
+     * same answer the model would get, without a label, since it goes to the owner.
+     */
+    public Answer owner(String arg) {
+        JsonNode node;
+        try {
+            node = Json.MAPPER.readTree(arg);
+        } catch (IOException e) {
+            return Answer.refused(Sentences.ASK_USAGE, Label.SESSION_START);
+        }
+        if (!(node instanceof ObjectNode object)) {
+            return Answer.refused(Sentences.ASK_USAGE, Label.SESSION_START);
+        }
+        return answer(object).await().atMost(longest());
+    }
+
+    /** Every reply's label combined; a workspace that did not answer, or had nothing, gave the session nothing. */
+    static Label label(List<AskText.Reply> replies) {
+        Label label = Label.SESSION_START;
+        for (AskText.Reply reply : replies) {
+            if (reply.available() && reply.content().isPresent()) {
+                label = label.combine(reply.target().label());
+            }
+        }
+        return label;
+    }
+
+    /**
+     * One workspace's chat on the pool, within the limit: past it, or when the call is cancelled, a
+     * chat still waiting for a thread leaves the queue and a running one is interrupted.
+     */
+    private Uni<AskText.Reply> chat(AskTarget target, String question, String reasoning) {
+        HonchoClient client = clients.client(target.workspace()).orElseThrow(
+                () -> new IllegalStateException("no Honcho client for a configured workspace"));
+        Uni<Optional<String>> asked = Uni.createFrom().emitter(emitter -> {
+            AtomicBoolean ended = new AtomicBoolean();
+            Future<?> task;
+            try {
+                task = pool.submit(() -> {
+                    try {
+                        Optional<String> content = client.chat(question, reasoning, agent);
+                        ended.set(true);
+                        emitter.complete(content);
+                    } catch (Exception e) {
+                        ended.set(true);
+                        emitter.fail(e);
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                emitter.fail(e);
+                return;
+            }
+            emitter.onTermination(() -> {
+                if (!ended.get()) {
+                    task.cancel(true);
+                    pool.remove((Runnable) task);
+                }
+            });
+        });
+        return asked.ifNoItem().after(limit).fail()
+                .map(content -> new AskText.Reply(target, true, content))
+                .onFailure().recoverWithItem(failure -> {
+                    // The kind only: a Honcho failure names its workspace and status, never a body.
+                    LOG.debugf("ask_memory: %s did not answer (%s)", target.workspace(), failure.getClass().getSimpleName());
+                    return AskText.Reply.unavailable(target);
+                });
+    }
+
+    /** Stops the chat threads; a chat still running is interrupted. */
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
+}
