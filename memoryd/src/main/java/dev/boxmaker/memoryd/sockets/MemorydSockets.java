@@ -14,6 +14,7 @@ import dev.boxmaker.proto.wire.msg.MemoryBlock;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.recall.RecallLog;
+import dev.boxmaker.memoryd.recall.fleet.FleetRecall;
 import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.proto.wire.msg.Reindex;
 import dev.boxmaker.proto.wire.msg.SessionUpdated;
@@ -28,9 +29,12 @@ import java.util.Optional;
 public final class MemorydSockets implements AutoCloseable {
     private final List<SocketServer> servers = new ArrayList<>(3);
     private final RecallLog recallLog;
+    /** recall's Honcho sources, with {@code [honcho]} only: their clients and pool are closed with the sockets. */
+    private final Optional<FleetRecall> fleet;
 
-    private MemorydSockets(RecallLog recallLog) {
+    private MemorydSockets(RecallLog recallLog, Optional<FleetRecall> fleet) {
         this.recallLog = recallLog;
+        this.fleet = fleet;
     }
 
     /** Starts every socket of a memoryd without {@code [honcho]}. */
@@ -46,8 +50,10 @@ public final class MemorydSockets implements AutoCloseable {
     public static MemorydSockets start(Vertx vertx, MemorydSettings settings, MemoryStore store, MemoryIndex index,
             Optional<HonchoSync> honcho) {
         BlockBuilder block = new BlockBuilder(settings.memoryDir());
-        MemorydSockets sockets = new MemorydSockets(new RecallLog(settings.memoryDir()));
-        Recall recall = new Recall(new Searcher(index), sockets.recallLog, Clock.systemUTC(), settings.owner());
+        MemorydSockets sockets = new MemorydSockets(new RecallLog(settings.memoryDir()),
+                settings.honcho().map(FleetRecall::open));
+        Recall recall = new Recall(new Searcher(index), sockets.recallLog, Clock.systemUTC(), settings.owner(),
+                sockets.fleet);
         try {
             sockets.add(vertx, "loop", settings.loopSocket(),
                     Map.of(MemoryBlock.KIND, new MemoryBlockHandler(block),
@@ -87,5 +93,6 @@ public final class MemorydSockets implements AutoCloseable {
         servers.clear();
         // Every recall is answered now; the lines the background flush has not reached go to the disk.
         recallLog.flushNow();
+        fleet.ifPresent(FleetRecall::close);
     }
 }
