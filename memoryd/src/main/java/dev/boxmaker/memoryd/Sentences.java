@@ -466,8 +466,8 @@ public final class Sentences {
 
     /** Logged at start for a {@code [[honcho.read]]} naming one of this agent's own workspaces. */
     public static String readWorkspaceIsOwn(String agent, String workspace) {
-        return "[[honcho.read]] agent " + agent + " names workspace " + workspace + ", which is this agent's own;"
-                + " recall does not search it (the local index holds what it holds)";
+        return "[[honcho.read]] agent " + agent + " (workspace " + workspace + ") is this agent, or names one of its"
+                + " own workspaces; recall does not search it, since the local index holds what it holds";
     }
 
     /**

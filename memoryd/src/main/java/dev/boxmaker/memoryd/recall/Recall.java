@@ -6,7 +6,6 @@ import dev.boxmaker.memoryd.Sentences;
 import dev.boxmaker.memoryd.index.IndexDamagedException;
 import dev.boxmaker.memoryd.index.search.Hit;
 import dev.boxmaker.memoryd.index.search.IndexSearch;
-import dev.boxmaker.memoryd.recall.fleet.FleetAnswer;
 import dev.boxmaker.memoryd.recall.fleet.FleetRecall;
 import dev.boxmaker.memoryd.tool.Answer;
 import dev.boxmaker.proto.DataClass;

@@ -67,4 +67,11 @@ class FleetHitTextTest {
                         agent boxmaker1: unavailable
                         fleet: unavailable""");
     }
+
+    @Test
+    void aReadWorkspaceThatIsTheAgentsOwnIsLoggedInOneSentence() {
+        assertThat(dev.boxmaker.memoryd.Sentences.readWorkspaceIsOwn("boxmaker9", "bx0-trusted")).isEqualTo(
+                "[[honcho.read]] agent boxmaker9 (workspace bx0-trusted) is this agent, or names one of its own"
+                        + " workspaces; recall does not search it, since the local index holds what it holds");
+    }
 }
