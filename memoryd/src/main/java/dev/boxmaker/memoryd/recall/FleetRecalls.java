@@ -36,7 +36,12 @@ final class FleetRecalls {
     private record Found(Local local, List<FleetAnswer> fleet) {
     }
 
-    private static Found find(Recall recall, RecallArgs args, List<String> terms) {
+    /**
+     * Every source's answer as one {@link Uni}: when subscribed, the sources' calls go to their pool,
+     * then the index is searched on the subscribing thread. A handler that answers later could
+     * subscribe to it instead of waiting.
+     */
+    private static Uni<Found> find(Recall recall, RecallArgs args, List<String> terms) {
         Uni<List<FleetAnswer>> fleet = recall.fleet().search(args.query(), args.k());
         Uni<Local> local = Uni.createFrom().item(() -> {
             try {
@@ -45,14 +50,15 @@ final class FleetRecalls {
                 return new Local(List.of(), e);
             }
         });
-        // Subscribed in this order: the sources' calls are on their pool before the index is searched here.
-        Tuple2<List<FleetAnswer>, Local> both = Uni.combine().all().unis(fleet, local).asTuple().await().indefinitely();
-        return new Found(both.getItem2(), both.getItem1());
+        // Subscribed in this order: the sources' calls are on their pool before the index is searched.
+        return Uni.combine().all().unis(fleet, local).asTuple()
+                .map((Tuple2<List<FleetAnswer>, Local> both) -> new Found(both.getItem2(), both.getItem1()));
     }
 
     static Answer answer(Recall recall, RecallArgs args, String session) {
         List<String> terms = IndexSearch.terms(args.query());
-        Found found = find(recall, args, terms);
+        // Bounded: each source by its limit, the index as without Honcho.
+        Found found = find(recall, args, terms).await().indefinitely();
         if (found.local().failure() instanceof IndexDamagedException) {
             return new Answer(Outcome.FAILED, Sentences.RECALL_INDEX_DAMAGED, Label.SESSION_START);
         }
@@ -72,7 +78,8 @@ final class FleetRecalls {
     /** The owner's search: the same text, escaped for a terminal, no label and no log line. */
     static Answer search(Recall recall, RecallArgs args) {
         List<String> terms = IndexSearch.terms(args.query());
-        Found found = find(recall, args, terms);
+        // Bounded: each source by its limit, the index as without Honcho.
+        Found found = find(recall, args, terms).await().indefinitely();
         if (found.local().failure() instanceof IndexDamagedException) {
             return Answer.refused(Sentences.RECALL_INDEX_DAMAGED, Label.SESSION_START);
         }
