@@ -55,6 +55,8 @@ final class Daemons implements AutoCloseable {
     /** The UTC dates the daemons can have written since they started: a run may cross midnight. */
     final DaemonDates dates = DaemonDates.fromNow();
     private final List<Process> processes = new ArrayList<>();
+    /** memoryd's configuration file, when a test gives memoryd one ({@code [honcho]}, say); else none. */
+    private Path memorydConfig;
 
     private Daemons(Path home, ScriptedModel model) {
         this.home = home;
@@ -68,9 +70,21 @@ final class Daemons implements AutoCloseable {
 
     /** As {@link #start()}, with the http_fetch grant's {@code mode} as given ({@code ask}: each call waits for the owner). */
     static Daemons start(String fetchMode) throws Exception {
+        return start(fetchMode, null);
+    }
+
+    /**
+     * As {@link #start(String)}, memoryd started with {@code --config memoryd.toml}: the home's
+     * {@code [paths]}, then {@code memorydToml} (a {@code [honcho]} section, say); none when null.
+     */
+    static Daemons start(String fetchMode, String memorydToml) throws Exception {
         Path home = TempHomes.create("bxe");
         Daemons d = new Daemons(home, ScriptedModel.start());
         try {
+            if (memorydToml != null) {
+                d.memorydConfig = home.resolve("memoryd.toml");
+                Files.writeString(d.memorydConfig, "[paths]\nhome = \"" + home + "\"\n" + memorydToml);
+            }
             d.layOut(fetchMode);
             d.launchAll();
             return d;
@@ -81,7 +95,7 @@ final class Daemons implements AutoCloseable {
     }
 
     private void launchAll() throws Exception {
-        launch("memoryd", "memoryd", null);
+        launch("memoryd", "memoryd", memorydConfig);
         awaitAnswer("memoryd", "run/loop-memory/memory.sock", "run/broker-memory/memory.sock",
                 "run/owner-memory/admin.sock");
         launch("brokerd", "brokerd", home.resolve("brokerd.toml"));

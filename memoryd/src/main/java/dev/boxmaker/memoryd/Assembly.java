@@ -12,6 +12,7 @@ import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.recall.RecallLog;
+import dev.boxmaker.memoryd.recall.fleet.FleetRecall;
 import dev.boxmaker.memoryd.sockets.MemoryStatsHandler;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.memoryd.sockets.SessionUpdatedHandler;
@@ -37,6 +38,8 @@ public final class Assembly implements AutoCloseable {
     private final Optional<HonchoSync> honcho;
     private final RecallLog recallLog;
     private final AskMemory ask;
+    /** recall's Honcho sources, with {@code [honcho]} only: their clients and pool close with the sockets. */
+    private final Optional<FleetRecall> fleet;
     private final MemorydSockets.Calls calls;
 
     /** Wires {@code store}, {@code index} and {@code honcho} (with {@code [honcho]}) for {@code settings}. */
@@ -47,7 +50,8 @@ public final class Assembly implements AutoCloseable {
         store.onNotesChanged(index::notesChanged);
         BlockBuilder block = new BlockBuilder(settings.memoryDir());
         recallLog = new RecallLog(settings.memoryDir());
-        Recall recall = new Recall(new Searcher(index), recallLog, Clock.systemUTC(), settings.owner());
+        fleet = settings.honcho().map(FleetRecall::open);
+        Recall recall = new Recall(new Searcher(index), recallLog, Clock.systemUTC(), settings.owner(), fleet);
         // With [honcho], ask_memory shares the write path's clients (one per workspace).
         ask = honcho.isPresent() && settings.honcho().isPresent()
                 ? AskMemory.of(settings.honcho().get(), honcho.get().clients())
@@ -89,11 +93,16 @@ public final class Assembly implements AutoCloseable {
         return new Assembly(settings, store, index, Optional.empty()).startSockets(vertx);
     }
 
-    /** Starts every socket; closing them stops ask_memory's chats and flushes the recall log's waiting lines. */
+    /**
+     * Starts every socket; closing them stops ask_memory's chats, flushes the recall log's waiting
+     * lines and closes recall's Honcho sources.
+     */
     public MemorydSockets startSockets(Vertx vertx) {
         return MemorydSockets.start(vertx, settings, calls, () -> {
             ask.close();
+            // Every recall is answered now; the lines the background flush has not reached go to the disk.
             recallLog.flushNow();
+            fleet.ifPresent(FleetRecall::close);
         });
     }
 

@@ -6,6 +6,7 @@ import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.index.IndexDamagedException;
 import dev.boxmaker.memoryd.index.search.Hit;
 import dev.boxmaker.memoryd.index.search.IndexSearch;
+import dev.boxmaker.memoryd.recall.fleet.FleetRecall;
 import dev.boxmaker.memoryd.tool.Answer;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
@@ -18,11 +19,14 @@ import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import org.jboss.logging.Logger;
 
 /**
  * The {@code recall} tool (the spec, section 5) and the owner's {@code search}: the same hits, but a
  * search writes no recall-log line and carries no label, since it goes to the owner, not a session.
+ * With {@code [honcho]}, both search Honcho's sources too, in parallel with the index
+ * ({@link FleetRecall}; the M5c spec, section 8); without it, nothing of that runs.
  */
 public final class Recall {
     private static final Logger LOG = Logger.getLogger(Recall.class);
@@ -31,12 +35,19 @@ public final class Recall {
     private final RecallLog log;
     private final Clock clock;
     private final String owner;
+    private final Optional<FleetRecall> fleet;
 
     public Recall(IndexSearch searcher, RecallLog log, Clock clock, String owner) {
+        this(searcher, log, clock, owner, Optional.empty());
+    }
+
+    /** With {@code fleet}, Honcho's sources too; headers then name the owner by Honcho's owner peer as well. */
+    public Recall(IndexSearch searcher, RecallLog log, Clock clock, String owner, Optional<FleetRecall> fleet) {
         this.searcher = searcher;
         this.log = log;
         this.clock = clock;
         this.owner = owner;
+        this.fleet = fleet;
     }
 
     /** Answers a decided {@code recall} call. */
@@ -53,6 +64,9 @@ public final class Recall {
 
     /** The tool's answer and label; one recall-log line when the search ran. */
     Answer answer(RecallArgs args, String session) {
+        if (fleet.isPresent()) {
+            return FleetRecalls.answer(this, args, session);
+        }
         List<String> terms = IndexSearch.terms(args.query());
         List<Hit> hits;
         try {
@@ -88,6 +102,9 @@ public final class Recall {
             return Answer.refused(parsed.refusal(), Label.SESSION_START);
         }
         RecallArgs args = parsed.args().get();
+        if (fleet.isPresent()) {
+            return FleetRecalls.search(this, args);
+        }
         List<String> terms = IndexSearch.terms(args.query());
         try {
             return Answer.ok(Escape.escape(text(args.query(), terms, searcher.search(terms, args.k()))),
@@ -98,6 +115,26 @@ public final class Recall {
             LOG.errorf("search failed on the index: %s", e.getMessage());
             return Answer.refused(Sentences.RECALL_FAILED, Label.SESSION_START);
         }
+    }
+
+    IndexSearch searcher() {
+        return searcher;
+    }
+
+    RecallLog log() {
+        return log;
+    }
+
+    Clock clock() {
+        return clock;
+    }
+
+    String owner() {
+        return owner;
+    }
+
+    FleetRecall fleet() {
+        return fleet.orElseThrow();
     }
 
     private String text(String query, List<String> terms, List<Hit> hits) {

@@ -59,6 +59,8 @@ public final class FakeHoncho implements AutoCloseable {
     private final Map<FakeRoute, Canned> canned = new ConcurrentHashMap<>();
     private final Map<FakeRoute, AtomicInteger> drops = new ConcurrentHashMap<>();
     private final Set<String> refusedKeys = ConcurrentHashMap.newKeySet();
+    /** Workspaces whose requests are recorded and never answered, until {@link #unhang}. */
+    private final Set<String> hungWorkspaces = ConcurrentHashMap.newKeySet();
     private final Router router;
     private volatile Duration delay = Duration.ZERO;
     private final Map<String, Duration> workspaceDelays = new ConcurrentHashMap<>();
@@ -153,6 +155,19 @@ public final class FakeHoncho implements AutoCloseable {
         canned.clear();
     }
 
+    /**
+     * Every request to {@code workspace} from now on is recorded and never answered (the connection
+     * stays open), as a server stuck on one workspace does; the other workspaces answer as before.
+     */
+    public void hang(String workspace) {
+        hungWorkspaces.add(workspace);
+    }
+
+    /** Requests to {@code workspace} are answered again (those already hung stay unanswered). */
+    public void unhang(String workspace) {
+        hungWorkspaces.remove(workspace);
+    }
+
     /** A request bearing {@code key} is answered 401, as a server with auth on does for a wrong key. */
     public void refuseKey(String key) {
         refusedKeys.add(key);
@@ -206,6 +221,9 @@ public final class FakeHoncho implements AutoCloseable {
             chatsAtOnce.accumulateAndGet(chatsNow.incrementAndGet(), Math::max);
             // Called once the answer is written or the connection closed before it.
             ctx.addEndHandler(done -> chatsNow.decrementAndGet());
+        }
+        if (hungWorkspaces.contains(String.valueOf(ctx.pathParam("w")))) {
+            return;
         }
         Duration wait = delay.plus(workspaceDelays.getOrDefault(String.valueOf(ctx.pathParam("w")), Duration.ZERO));
         if (wait.isZero()) {

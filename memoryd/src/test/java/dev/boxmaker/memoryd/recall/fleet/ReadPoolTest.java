@@ -1,0 +1,62 @@
+package dev.boxmaker.memoryd.recall.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.Cancellable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+
+/** The read pool's bounds: threads and queue, a call past them failing at once, cancelling giving a thread back. */
+class ReadPoolTest {
+    static final Duration WAIT = Duration.ofSeconds(5);
+
+    @Test
+    void aCallPastTheThreadsAndTheQueueFailsAtOnceAndCancellingGivesEveryThreadBack() throws Exception {
+        try (ReadPool pool = new ReadPool()) {
+            CountDownLatch never = new CountDownLatch(1);
+            AtomicInteger interrupted = new AtomicInteger();
+            List<Cancellable> running = new ArrayList<>();
+            for (int i = 0; i < ReadPool.THREADS_MAX + ReadPool.QUEUE_MAX; i++) {
+                running.add(pool.run(() -> {
+                    try {
+                        never.await();
+                    } catch (InterruptedException e) {
+                        interrupted.incrementAndGet();
+                    }
+                    return "late";
+                }).subscribe().with(item -> { }, failure -> { }));
+            }
+            Awaitility.await().atMost(WAIT).until(() -> pool.active() == ReadPool.THREADS_MAX);
+            assertThat(pool.queued()).isEqualTo(ReadPool.QUEUE_MAX);
+
+            AtomicReference<Throwable> failed = new AtomicReference<>();
+            pool.run(() -> "one too many").subscribe().with(item -> { }, failed::set);
+            assertThat(failed.get()).isInstanceOf(RejectedExecutionException.class);
+
+            running.forEach(Cancellable::cancel);
+            // The running calls are interrupted, the waiting ones taken off the queue: nothing is left.
+            Awaitility.await().atMost(WAIT).until(() -> pool.active() == 0 && pool.queued() == 0);
+            assertThat(interrupted.get()).isEqualTo(ReadPool.THREADS_MAX);
+            assertThat(pool.run(() -> "again").await().atMost(WAIT)).isEqualTo("again");
+        }
+    }
+
+    @Test
+    void aCallThatFailsFailsItsUni() {
+        try (ReadPool pool = new ReadPool()) {
+            Uni<String> failing = pool.run(() -> {
+                throw new java.io.IOException("no answer");
+            });
+            assertThat(failing.onFailure().recoverWithItem(Throwable::getMessage).await().atMost(WAIT))
+                    .isEqualTo("no answer");
+        }
+    }
+}
