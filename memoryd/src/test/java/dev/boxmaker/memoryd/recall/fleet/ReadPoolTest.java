@@ -41,6 +41,8 @@ class ReadPoolTest {
             pool.run(() -> "one too many").subscribe().with(item -> { }, failed::set);
             assertThat(failed.get()).isInstanceOf(RejectedExecutionException.class);
 
+            // The waiting calls first, so a thread a cancelled running call gives back finds none of them.
+            java.util.Collections.reverse(running);
             running.forEach(Cancellable::cancel);
             // The running calls are interrupted, the waiting ones taken off the queue: nothing is left.
             Awaitility.await().atMost(WAIT).until(() -> pool.active() == 0 && pool.queued() == 0);
