@@ -56,9 +56,21 @@ final class FleetRecalls {
     }
 
     static Answer answer(Recall recall, RecallArgs args, String session) {
-        List<String> terms = IndexSearch.terms(args.query());
         // Bounded: each source by its limit, the index as without Honcho.
-        Found found = find(recall, args, terms).await().indefinitely();
+        return answerLater(recall, args, session).await().indefinitely();
+    }
+
+    /**
+     * recall's answer once every source answered or ran out of time: subscribing searches the index on
+     * the subscribing thread and leaves the sources' calls to their pool, so a caller that answers
+     * later holds no thread while Honcho's sources are awaited.
+     */
+    static Uni<Answer> answerLater(Recall recall, RecallArgs args, String session) {
+        List<String> terms = IndexSearch.terms(args.query());
+        return find(recall, args, terms).map(found -> answer(recall, args, session, terms, found));
+    }
+
+    private static Answer answer(Recall recall, RecallArgs args, String session, List<String> terms, Found found) {
         if (found.local().failure() instanceof IndexDamagedException) {
             return new Answer(Outcome.FAILED, Sentences.RECALL_INDEX_DAMAGED, Label.SESSION_START);
         }

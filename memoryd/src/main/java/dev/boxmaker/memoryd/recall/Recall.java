@@ -19,6 +19,8 @@ import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.Optional;
 import org.jboss.logging.Logger;
 
@@ -60,6 +62,25 @@ public final class Recall {
         RecallArgs args = parsed.args().get();
         Answer answer = answer(args, call.request().session().value());
         return answer.toResponse(id);
+    }
+
+    /**
+     * {@link #call}, answered once every source has: with Honcho's sources the calling thread searches
+     * the index and returns, and the answer completes on the thread of the last source to answer or
+     * run out of time; without them, at once.
+     */
+    public CompletionStage<ToolResponse> callLater(MemoryCall call) {
+        if (fleet.isEmpty()) {
+            return CompletableFuture.completedFuture(call(call));
+        }
+        String id = call.request().call();
+        RecallArgs.Result parsed = RecallArgs.parse(call.request().args());
+        if (parsed.args().isEmpty()) {
+            return CompletableFuture.completedFuture(
+                    new ToolResponse(id, Outcome.REFUSED, parsed.refusal(), DataClass.PRIVATE, false, null));
+        }
+        return FleetRecalls.answerLater(this, parsed.args().get(), call.request().session().value())
+                .map(answer -> answer.toResponse(id)).subscribeAsCompletionStage();
     }
 
     /** The tool's answer and label; one recall-log line when the search ran. */

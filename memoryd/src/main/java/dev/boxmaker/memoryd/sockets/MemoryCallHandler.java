@@ -18,8 +18,8 @@ import java.util.concurrent.CompletionStage;
  * {@code ask_memory} call, with the session's state, each a call of recall, the store or ask_memory.
  * A write whose file operation fails answers {@code failed}, taken back whole (docs/decisions.md, "A
  * write answered failed"); a session past its write limit is refused before the store is asked.
- * ask_memory's chats take up to 150 s, so its answer comes as a stage and holds no worker of the
- * socket meanwhile.
+ * ask_memory's chats take up to 150 s and recall's Honcho sources up to 5 s, so their answers come as
+ * a stage and hold no worker of the socket meanwhile.
  */
 public final class MemoryCallHandler implements AsyncHandler<MemoryCall> {
     static final String MEMORY = "memory";
@@ -55,6 +55,9 @@ public final class MemoryCallHandler implements AsyncHandler<MemoryCall> {
     public CompletionStage<Message> handleAsync(MemoryCall request) {
         if (request.request().tool().equals(ASK_MEMORY)) {
             return ask.call(request).thenApply(response -> response);
+        }
+        if (request.request().tool().equals(RECALL)) {
+            return recall.callLater(request).thenApply(response -> response);
         }
         return CompletableFuture.completedFuture(handle(request));
     }

@@ -335,6 +335,23 @@ class RecallFleetTests {
     }
 
     @Test
+    void recallLaterReturnsTheCallingThreadWhileASourceHangsAndAnswersTheSameWhenItRunsOut() throws Exception {
+        otters();
+        fake.hang(BX1);
+        ObjectNode args = Json.MAPPER.createObjectNode().put("query", "otter").put("k", 5);
+
+        var stage = recall.callLater(new MemoryCall(new ToolRequest(SessionId.of("mm-reader"), "call_1", "recall", args),
+                DataClass.PRIVATE, false)).toCompletableFuture();
+
+        // The calling thread is back while the hung source is still awaited: the socket's worker is free.
+        assertThat(stage.isDone()).isFalse();
+        ToolResponse r = stage.get(LIMIT.multipliedBy(2).toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(r.call()).isEqualTo("call_1");
+        assertThat(r.text()).endsWith("otter note\n\nagent boxmaker1: unavailable");
+        assertThat(r.untrusted()).isTrue();
+    }
+
+    @Test
     void twoSourcesHungAtOnceCostOneLimitAndOneLineEach() throws Exception {
         otters();
         fake.hang(BX1);
