@@ -213,13 +213,14 @@ public final class HonchoWorker implements AutoCloseable {
         if (!sent.get(0).found()) {
             looking.remove(lane(head));
         }
-        Step step = Step.NEXT;
-        for (int i = 0; i < sent.size() && step == Step.NEXT; i++) {
-            HonchoLedger.Waiting w = tried.get(i);
-            pass.done.add(w.item().key());
-            step = recordSent(w.item(), sent.get(i));
+        List<LedgerItem> items = new ArrayList<>();
+        List<List<String>> ids = new ArrayList<>();
+        for (int i = 0; i < sent.size(); i++) {
+            items.add(tried.get(i).item());
+            ids.add(sent.get(i).ids());
+            pass.done.add(tried.get(i).item().key());
         }
-        return step;
+        return recordSent(items, () -> ledger.sentUnflushed(items, ids));
     }
 
     /**
@@ -261,7 +262,7 @@ public final class HonchoWorker implements AutoCloseable {
         if (!sent.found()) {
             looking.remove(lane(waiting));
         }
-        return recordSent(waiting.item(), sent);
+        return recordSent(List.of(waiting.item()), () -> ledger.sentUnflushed(waiting.item(), sent.ids()));
     }
 
     /** The item cannot be sent for a reason of memoryd's own: it is marked failed. */
@@ -277,10 +278,10 @@ public final class HonchoWorker implements AutoCloseable {
         return settle(item, () -> ledger.failed(item, 0, u.kind()));
     }
 
-    /** Writes the item's {@code sent} line, flushed with others every few items. */
-    private Step recordSent(LedgerItem item, TurnSender.Sent sent) {
-        Step step = settle(item, () -> ledger.sentUnflushed(item, sent.ids()));
-        if (step == Step.NEXT && (++unflushed >= FLUSH_EVERY_ITEMS
+    /** Writes the items' {@code sent} lines, flushed with others every few items. */
+    private Step recordSent(List<LedgerItem> items, LedgerWrite write) {
+        Step step = settle(items, write);
+        if (step == Step.NEXT && ((unflushed += items.size()) >= FLUSH_EVERY_ITEMS
                 || System.nanoTime() - flushedAt > FLUSH_EVERY_MILLIS * 1_000_000)) {
             return flush();
         }
@@ -346,15 +347,22 @@ public final class HonchoWorker implements AutoCloseable {
 
     /** Writes the item's settling line; a ledger that cannot be written is waited out like an outage. */
     private Step settle(LedgerItem item, LedgerWrite write) {
+        return settle(List.of(item), write);
+    }
+
+    /** Writes the items' settling lines; a ledger that cannot be written is waited out like an outage. */
+    private Step settle(List<LedgerItem> items, LedgerWrite write) {
         try {
             write.write();
         } catch (IOException | RuntimeException e) {
-            lookFirst.add(item.key());
-            LOG.error(Sentences.honchoLedgerUnwritable(item.key(), e.getClass().getSimpleName()));
+            items.forEach(item -> lookFirst.add(item.key()));
+            LOG.error(Sentences.honchoLedgerUnwritable(items.get(0).key(), e.getClass().getSimpleName()));
             return Step.LEDGER_UNWRITABLE;
         }
-        lookFirst.remove(item.key());
-        edits.forget(item);
+        for (LedgerItem item : items) {
+            lookFirst.remove(item.key());
+            edits.forget(item);
+        }
         return Step.NEXT;
     }
 }
