@@ -207,6 +207,11 @@ public final class HonchoWorker implements AutoCloseable {
             }
             return batchFailure(tried, f);
         } catch (Unsendable | IOException | RuntimeException e) {
+            // A fault after the request may hide a committed batch: the others are looked for at their next try.
+            tried.forEach(w -> {
+                lookFirst.add(w.item().key());
+                pass.done.add(w.item().key());
+            });
             return unsendable(head, e);
         }
         outage.answered();
