@@ -8,7 +8,10 @@ import java.io.InputStream;
 
 /**
  * Reads an answer's body up to {@link #RESPONSE_BYTES_MAX}: one byte more and reading it fails, so a
- * runaway answer is a bad answer, not memory spent.
+ * runaway answer is a bad answer, not memory spent. The REST client hands a method that answers a
+ * {@link jakarta.ws.rs.core.Response} its body as a stream read from the socket on demand (Quarkus
+ * REST's {@code VertxClientInputStream}, not a buffer of the whole body), so stopping here stops the
+ * reading; {@link HonchoClient} then closes the connection, so the rest is never read.
  */
 final class BodyCap implements ClientResponseFilter {
     /** The largest body read from Honcho. */
@@ -21,6 +24,16 @@ final class BodyCap implements ClientResponseFilter {
         TooLarge() {
             super("the answer is larger than " + RESPONSE_BYTES_MAX + " bytes");
         }
+    }
+
+    /** Whether {@code e}, or an exception it wraps, is the cap's: the answer ran past it. */
+    static boolean pastCap(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof TooLarge) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -44,19 +44,26 @@ public final class HonchoClient implements AutoCloseable {
 
     private final String workspace;
     private final boolean keyed;
-    private final HonchoApi writes;
-    private final HonchoApi chats;
+    private final URI base;
+    private final Optional<Secret> key;
+    private final HonchoTimeouts timeouts;
+    /** Replaced, and the old one closed, when an answer runs past the cap (see {@link #dropConnections}). */
+    private volatile HonchoApi writes;
+    private volatile HonchoApi chats;
     private final Guard once;
     private final Guard retried;
     private final Guard chatGuard;
     /** Set once, when the server answers workspace chat 404 or 405; the one that sets it logs it. */
     private final java.util.concurrent.atomic.AtomicBoolean peerChat = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private HonchoClient(String workspace, boolean keyed, HonchoApi writes, HonchoApi chats, HonchoTimeouts t) {
+    private HonchoClient(URI base, String workspace, Optional<Secret> key, HonchoTimeouts t) {
         this.workspace = workspace;
-        this.keyed = keyed;
-        this.writes = writes;
-        this.chats = chats;
+        this.keyed = key.isPresent();
+        this.base = base;
+        this.key = key;
+        this.timeouts = t;
+        this.writes = api(base, key, t.connect(), t.write());
+        this.chats = api(base, key, t.connect(), t.chat());
         this.once = Guard.create().withTimeout().duration(t.write().toMillis(), ChronoUnit.MILLIS).done().build();
         this.retried = Guard.create()
                 .withRetry().maxRetries(t.retries()).delay(t.retryDelay().toMillis(), ChronoUnit.MILLIS)
@@ -68,8 +75,7 @@ public final class HonchoClient implements AutoCloseable {
 
     /** The client of {@code workspace} on the server at {@code base} (without {@code /v3}). */
     public static HonchoClient create(URI base, String workspace, Optional<Secret> key, HonchoTimeouts timeouts) {
-        return new HonchoClient(workspace, key.isPresent(), api(base, key, timeouts.connect(), timeouts.write()),
-                api(base, key, timeouts.connect(), timeouts.chat()), timeouts);
+        return new HonchoClient(base, workspace, key, timeouts);
     }
 
     private static HonchoApi api(URI base, Optional<Secret> key, Duration connect, Duration read) {
@@ -230,6 +236,9 @@ public final class HonchoClient implements AutoCloseable {
             answer = response.readEntity(type);
         } catch (RuntimeException e) {
             // Garbage, a wrong shape, or past the cap: the exception may quote the body, so it goes nowhere.
+            if (BodyCap.pastCap(e)) {
+                dropConnections();
+            }
             throw new HonchoFailure(workspace, operation, Kind.BAD_ANSWER, response.getStatus());
         }
         if (!HonchoWire.complete(answer)) {
@@ -238,10 +247,27 @@ public final class HonchoClient implements AutoCloseable {
         return answer;
     }
 
+    /**
+     * An answer ran past the cap. The REST client streams a body from the socket as it is read, but
+     * closing an answer read in part reads the rest and throws it away, which for an endless answer
+     * never ends; so both REST clients are closed, their connections with them, before the answer is,
+     * and new ones take their place. A call under way on the other thread fails as unreachable.
+     */
+    private synchronized void dropConnections() {
+        HonchoApi[] old = {writes, chats};
+        writes = api(base, key, timeouts.connect(), timeouts.write());
+        chats = api(base, key, timeouts.connect(), timeouts.chat());
+        closeAll(old);
+    }
+
     /** Closes both REST clients and their connections. */
     @Override
     public void close() {
-        for (HonchoApi api : new HonchoApi[] {writes, chats}) {
+        closeAll(new HonchoApi[] {writes, chats});
+    }
+
+    private void closeAll(HonchoApi[] apis) {
+        for (HonchoApi api : apis) {
             try {
                 ((java.io.Closeable) api).close();
             } catch (java.io.IOException | RuntimeException e) {

@@ -93,6 +93,29 @@ public final class HonchoLedger {
         append(LedgerLine.of(LedgerLine.SENT, now(), item, decision.workspace()).withIds(honchoIds), false);
     }
 
+    /**
+     * {@link #sentUnflushed} for several items at once, {@code ids.get(i)} for {@code items.get(i)}:
+     * their lines in order in one append, so a batch costs one write. A stop mid-append leaves the
+     * first lines whole and the last one cut, which the next open drops.
+     */
+    public synchronized void sentUnflushed(List<LedgerItem> items, List<List<String>> ids) throws IOException {
+        if (items.size() != ids.size()) {
+            throw new IllegalArgumentException("one list of ids per item");
+        }
+        List<LedgerLine> batch = new ArrayList<>(items.size());
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < items.size(); i++) {
+            LedgerLine decision = waiting(items.get(i));
+            LedgerLine line = LedgerLine.of(LedgerLine.SENT, now(), items.get(i), decision.workspace()).withIds(ids.get(i));
+            batch.add(line);
+            text.append(WRITER.writeValueAsString(line)).append('\n');
+        }
+        Durable.appendUnflushed(file, text.toString());
+        for (LedgerLine line : batch) {
+            applyAppended(line);
+        }
+    }
+
     /** Flushes every line written so far to the disk. */
     public synchronized void flush() throws IOException {
         if (Files.exists(file)) {
@@ -160,6 +183,11 @@ public final class HonchoLedger {
         } else {
             Durable.appendUnflushed(file, WRITER.writeValueAsString(line) + "\n");
         }
+        applyAppended(line);
+    }
+
+    /** Applies a line just appended, counts it, and writes a checkpoint when one is due. */
+    private void applyAppended(LedgerLine line) throws IOException {
         apply(line);
         lines++;
         if (++linesSinceCheckpoint >= CHECKPOINT_EVERY_LINES) {

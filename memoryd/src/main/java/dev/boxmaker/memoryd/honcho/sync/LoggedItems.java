@@ -1,6 +1,5 @@
 package dev.boxmaker.memoryd.honcho.sync;
 
-import dev.boxmaker.memoryd.honcho.decide.TurnLog;
 import dev.boxmaker.memoryd.honcho.decide.TurnRecords;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
 import dev.boxmaker.memoryd.honcho.worker.ItemSource;
@@ -12,15 +11,15 @@ import java.util.Optional;
 
 /**
  * What the worker sends, read where memoryd keeps it: a turn's records from loopd's log under
- * {@code home} ({@link TurnLog}), an edit's plan from {@link EditMirror} (kept since it was decided,
- * or planned again from the journal). A session that is not a valid id, or has no log, has no turn.
+ * {@code home} ({@link TurnTails}: each log read once, not once per turn), an edit's plan from
+ * {@link EditMirror} (kept since it was decided, or planned again from the journal). A session that is not a valid id, or has no log, has no turn.
  */
 public final class LoggedItems implements ItemSource {
-    private final Path home;
+    private final TurnTails turns;
     private final EditMirror edits;
 
     public LoggedItems(Path home, EditMirror edits) {
-        this.home = home;
+        this.turns = new TurnTails(home);
         this.edits = edits;
     }
 
@@ -30,7 +29,7 @@ public final class LoggedItems implements ItemSource {
             return Optional.empty();
         }
         try {
-            return TurnLog.read(home, SessionId.of(session), turn);
+            return turns.turn(SessionId.of(session), turn);
         } catch (NoSuchFileException e) {
             return Optional.empty();
         }

@@ -2,16 +2,15 @@ package dev.boxmaker.memoryd.honcho.worker;
 
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
-import dev.boxmaker.memoryd.honcho.client.HonchoClient;
 import dev.boxmaker.memoryd.honcho.client.HonchoClients;
 import dev.boxmaker.memoryd.honcho.client.HonchoFailure;
-import dev.boxmaker.memoryd.honcho.decide.TurnRecords;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -21,21 +20,26 @@ import org.jboss.logging.Logger;
 
 /**
  * The one thread that sends the ledger's outbox to Honcho, oldest first (the M5c spec, section 5.5
- * to 5.7), and records each send with Honcho's ids. Honcho unreachable: the same item is tried again
- * after a doubling wait, so order holds. Refused (a 4xx) or a bad answer: the item is marked failed
- * and the next goes. A refused key stops that workspace's items only. An item that may have been
- * sent before its {@code sent} line was written (those waiting when the worker starts, and any whose
- * try lost its answer) is looked for in Honcho before anything of it is sent again.
+ * to 5.7), and records each send with Honcho's ids. The oldest waiting turn goes with the next
+ * waiting turns of its session in one request where they fit ({@link TurnBatches}); edits go one by
+ * one. Honcho unreachable: the same items are tried again after a doubling wait, so order holds.
+ * Refused (a 4xx) or a bad answer: a lone item is marked failed and the next goes; a batch's items
+ * are sent again one by one, so only an item Honcho refuses alone is marked failed. A refused key
+ * stops that workspace's items only. An item that may have been sent before its {@code sent} line
+ * was written (those waiting when the worker starts, and any whose try lost its answer or whose batch
+ * did not settle) is looked for in Honcho before anything of it is sent again.
  *
- * <p>Which items those are. The thread settles each item before it tries the next of the same
- * workspace, and tries the same item again after an outage or an unwritable ledger. A {@code failed}
- * line is flushed to the disk at once; {@code sent} lines are flushed every {@link #FLUSH_EVERY_ITEMS}
- * items, every {@link #FLUSH_EVERY_MILLIS} ms and whenever a pass ends, so one fsync serves many
- * items. A SIGKILL loses no line written; a power loss can lose the last {@code sent} lines, whose
- * items are then the first waiting ones of their workspaces, followed by at most one item tried and
- * not settled. So at start, each workspace's waiting items are looked for in order until one is not
- * found in Honcho (it is then sent, and no later item is looked for); while running, an item whose
- * try found Honcho unreachable or whose line could not be written is looked for at its next try.
+ * <p>Which items those are. Items fall in lanes ({@link #lane}): a session's turns in a workspace,
+ * and a workspace's edits. The thread settles a lane's items in order, a batch's {@code sent} lines
+ * in its order, and tries the same items again after an outage or an unwritable ledger. A
+ * {@code failed} line is flushed to the disk at once; {@code sent} lines are flushed every
+ * {@link #FLUSH_EVERY_ITEMS} items, every {@link #FLUSH_EVERY_MILLIS} ms and whenever a pass ends,
+ * so one fsync serves many items. A SIGKILL loses no line written; a SIGKILL mid-batch or a power loss
+ * can lose the last {@code sent} lines, whose items are then the first waiting ones of their lanes,
+ * followed by at most one batch tried and not settled (Honcho adds a batch whole or not at all). So
+ * at start, each lane's waiting items are looked for in order until one is not found in Honcho (it
+ * is then sent, and no later item of the lane is looked for); while running, an item whose try found
+ * Honcho unreachable or whose line could not be written is looked for at its next try.
  */
 public final class HonchoWorker implements AutoCloseable {
     /** How long {@link #close} waits for the thread to end. */
@@ -54,11 +58,11 @@ public final class HonchoWorker implements AutoCloseable {
     private final Clock clock;
     private final Outage outage;
     private final Backoff backoff;
-    private final TurnSender turns;
+    private final TurnBatches batches;
     private final EditSender edits;
     private final Set<String> keyRefused = ConcurrentHashMap.newKeySet();
     private final Set<String> lookFirst = new HashSet<>();
-    /** Workspaces whose waiting items are looked for in order, at start, until one is not found. */
+    /** Lanes ({@link #lane}) whose waiting items are looked for in order, at start, until one is not found. */
     private final Set<String> looking = new HashSet<>();
     private int unflushed;
     private long flushedAt = System.nanoTime();
@@ -77,7 +81,7 @@ public final class HonchoWorker implements AutoCloseable {
         this.outage = new Outage(clock, backoff);
         this.backoff = backoff;
         Places places = new Places(settings);
-        this.turns = new TurnSender(settings, places);
+        this.batches = new TurnBatches(clients, source, new TurnSender(settings, places));
         this.edits = new EditSender(settings, clients, places);
     }
 
@@ -87,7 +91,7 @@ public final class HonchoWorker implements AutoCloseable {
             if (thread != null) {
                 throw new IllegalStateException("the Honcho worker is started already");
             }
-            ledger.outbox().forEach(w -> looking.add(w.workspace()));
+            ledger.outbox().forEach(w -> looking.add(lane(w)));
             woken = true;
             thread = new Thread(this::run, THREAD_NAME);
             thread.setDaemon(true);
@@ -156,15 +160,16 @@ public final class HonchoWorker implements AutoCloseable {
 
     /** One pass through the outbox; the wait before the next when Honcho is unreachable, else empty. */
     private Optional<Duration> drain() {
-        List<HonchoLedger.Waiting> outbox = ledger.outbox();
-        for (HonchoLedger.Waiting waiting : outbox) {
+        Pass pass = new Pass(ledger.outbox());
+        for (int at = 0; at < pass.outbox.size(); at++) {
+            HonchoLedger.Waiting waiting = pass.outbox.get(at);
             if (stopping) {
                 return Optional.empty();
             }
-            if (keyRefused.contains(waiting.workspace())) {
+            if (keyRefused.contains(waiting.workspace()) || pass.done.contains(waiting.item().key())) {
                 continue;
             }
-            Step step = sendOne(waiting);
+            Step step = waiting.item() instanceof LedgerItem.Turn ? sendTurns(pass, at) : sendOne(waiting);
             if (step == Step.HONCHO_UNREACHABLE) {
                 return Optional.of(outage.failed());
             }
@@ -178,29 +183,110 @@ public final class HonchoWorker implements AutoCloseable {
     /** What came of one item: the next goes, or the same is tried again after a wait. */
     private enum Step { NEXT, HONCHO_UNREACHABLE, LEDGER_UNWRITABLE }
 
+    /** Where an item is looked for at start until one is not found: a turn's session in its workspace, or a workspace's edits. */
+    private static String lane(HonchoLedger.Waiting waiting) {
+        return waiting.item() instanceof LedgerItem.Turn turn ? waiting.workspace() + "/turn/" + turn.session()
+                : waiting.workspace() + "/edits";
+    }
+
+    /** Sends the turn at {@code at} with the later turns of its session that join it (see {@link TurnBatches}). */
+    private Step sendTurns(Pass pass, int at) {
+        HonchoLedger.Waiting head = pass.outbox.get(at);
+        int edit = pass.nextEdit(head.workspace(), at);
+        List<HonchoLedger.Waiting> after = pass.after(at, edit);
+        boolean look = lookFirst.contains(head.item().key()) || looking.contains(lane(head));
+        List<HonchoLedger.Waiting> tried = new ArrayList<>();
+        List<TurnSender.Sent> sent;
+        try {
+            sent = batches.send(head, look, after, w -> !pass.done.contains(w.item().key())
+                    && !lookFirst.contains(w.item().key()), tried);
+        } catch (HonchoFailure f) {
+            tried.forEach(w -> pass.done.add(w.item().key()));
+            if (tried.size() <= 1) {
+                return failure(head, f);
+            }
+            return batchFailure(tried, f);
+        } catch (Unsendable | IOException | RuntimeException e) {
+            // A fault after the request may hide a committed batch: the others are looked for at their next try.
+            tried.forEach(w -> {
+                lookFirst.add(w.item().key());
+                pass.done.add(w.item().key());
+            });
+            return unsendable(head, e);
+        }
+        outage.answered();
+        if (!sent.get(0).found()) {
+            looking.remove(lane(head));
+        }
+        List<LedgerItem> items = new ArrayList<>();
+        List<List<String>> ids = new ArrayList<>();
+        for (int i = 0; i < sent.size(); i++) {
+            items.add(tried.get(i).item());
+            ids.add(sent.get(i).ids());
+            pass.done.add(tried.get(i).item().key());
+        }
+        return recordSent(items, () -> ledger.sentUnflushed(items, ids));
+    }
+
+    /**
+     * A batch of several turns did not settle. Unreachable, or a key refused: each item is looked for
+     * before it is sent again, since Honcho may hold the batch. Refused, or an answer that is not what
+     * the route answers: the batch's items are sent again one by one, each looked for first, so that a
+     * refusal marks failed only the item Honcho refuses alone, never the others of its batch.
+     */
+    private Step batchFailure(List<HonchoLedger.Waiting> tried, HonchoFailure f) {
+        tried.forEach(w -> lookFirst.add(w.item().key()));
+        if (f.kind() == HonchoFailure.Kind.UNREACHABLE || f.kind() == HonchoFailure.Kind.KEY_REFUSED) {
+            return failure(tried.get(0), f);
+        }
+        outage.answered();
+        for (HonchoLedger.Waiting w : tried) {
+            if (keyRefused.contains(w.workspace())) {
+                return Step.NEXT;
+            }
+            Pass alone = new Pass(List.of(w));
+            Step step = sendTurns(alone, 0);
+            if (step != Step.NEXT) {
+                return step;
+            }
+        }
+        return Step.NEXT;
+    }
+
     /** Sends one item and records what came of it. */
     private Step sendOne(HonchoLedger.Waiting waiting) {
-        LedgerItem item = waiting.item();
-        String key = item.key();
         TurnSender.Sent sent;
         try {
             sent = attempt(waiting);
         } catch (HonchoFailure f) {
             return failure(waiting, f);
-        } catch (Unsendable u) {
-            outage.answered();
-            LOG.warn(Sentences.honchoItemGone(key, waiting.workspace(), u.kind()));
-            return settle(item, () -> ledger.failed(item, 0, u.kind()));
-        } catch (RuntimeException e) {
-            LOG.error(Sentences.honchoWorkerError(key, e.getClass().getSimpleName()));
-            return settle(item, () -> ledger.failed(item, 0, Unsendable.ERROR));
+        } catch (Unsendable | IOException | RuntimeException e) {
+            return unsendable(waiting, e);
         }
         outage.answered();
         if (!sent.found()) {
-            looking.remove(waiting.workspace());
+            looking.remove(lane(waiting));
         }
-        Step step = settle(item, () -> ledger.sentUnflushed(item, sent.ids()));
-        if (step == Step.NEXT && (++unflushed >= FLUSH_EVERY_ITEMS
+        return recordSent(List.of(waiting.item()), () -> ledger.sentUnflushed(waiting.item(), sent.ids()));
+    }
+
+    /** The item cannot be sent for a reason of memoryd's own: it is marked failed. */
+    private Step unsendable(HonchoLedger.Waiting waiting, Exception e) {
+        LedgerItem item = waiting.item();
+        if (e instanceof RuntimeException) {
+            LOG.error(Sentences.honchoWorkerError(item.key(), e.getClass().getSimpleName()));
+            return settle(item, () -> ledger.failed(item, 0, Unsendable.ERROR));
+        }
+        Unsendable u = e instanceof Unsendable x ? x : new Unsendable(Unsendable.UNREADABLE);
+        outage.answered();
+        LOG.warn(Sentences.honchoItemGone(item.key(), waiting.workspace(), u.kind()));
+        return settle(item, () -> ledger.failed(item, 0, u.kind()));
+    }
+
+    /** Writes the items' {@code sent} lines, flushed with others every few items. */
+    private Step recordSent(List<LedgerItem> items, LedgerWrite write) {
+        Step step = settle(items, write);
+        if (step == Step.NEXT && ((unflushed += items.size()) >= FLUSH_EVERY_ITEMS
                 || System.nanoTime() - flushedAt > FLUSH_EVERY_MILLIS * 1_000_000)) {
             return flush();
         }
@@ -224,23 +310,12 @@ public final class HonchoWorker implements AutoCloseable {
         return Step.NEXT;
     }
 
-    private TurnSender.Sent attempt(HonchoLedger.Waiting waiting) throws HonchoFailure, Unsendable {
-        LedgerItem item = waiting.item();
-        boolean look = lookFirst.contains(item.key()) || looking.contains(waiting.workspace());
-        try {
-            if (item instanceof LedgerItem.Turn turn) {
-                HonchoClient client = clients.client(waiting.workspace())
-                        .orElseThrow(() -> new Unsendable(Unsendable.UNKNOWN_WORKSPACE));
-                TurnRecords records = source.turn(turn.session(), turn.turn())
-                        .orElseThrow(() -> new Unsendable(Unsendable.MISSING));
-                return turns.send(client, turn, records, look);
-            }
-            LedgerItem.Edit edit = (LedgerItem.Edit) item;
-            MirrorPlan plan = source.edit(edit.id()).orElseThrow(() -> new Unsendable(Unsendable.MISSING));
-            return edits.send(edit, plan, look);
-        } catch (IOException e) {
-            throw new Unsendable(Unsendable.UNREADABLE);
-        }
+    /** Sends one edit (its plan's ops not yet done). */
+    private TurnSender.Sent attempt(HonchoLedger.Waiting waiting) throws HonchoFailure, Unsendable, IOException {
+        LedgerItem.Edit edit = (LedgerItem.Edit) waiting.item();
+        boolean look = lookFirst.contains(edit.key()) || looking.contains(lane(waiting));
+        MirrorPlan plan = source.edit(edit.id()).orElseThrow(() -> new Unsendable(Unsendable.MISSING));
+        return edits.send(edit, plan, look);
     }
 
     /** Honcho said no, or did not answer (then the item is tried again). */
@@ -277,15 +352,22 @@ public final class HonchoWorker implements AutoCloseable {
 
     /** Writes the item's settling line; a ledger that cannot be written is waited out like an outage. */
     private Step settle(LedgerItem item, LedgerWrite write) {
+        return settle(List.of(item), write);
+    }
+
+    /** Writes the items' settling lines; a ledger that cannot be written is waited out like an outage. */
+    private Step settle(List<LedgerItem> items, LedgerWrite write) {
         try {
             write.write();
         } catch (IOException | RuntimeException e) {
-            lookFirst.add(item.key());
-            LOG.error(Sentences.honchoLedgerUnwritable(item.key(), e.getClass().getSimpleName()));
+            items.forEach(item -> lookFirst.add(item.key()));
+            LOG.error(Sentences.honchoLedgerUnwritable(items.get(0).key(), e.getClass().getSimpleName()));
             return Step.LEDGER_UNWRITABLE;
         }
-        lookFirst.remove(item.key());
-        edits.forget(item);
+        for (LedgerItem item : items) {
+            lookFirst.remove(item.key());
+            edits.forget(item);
+        }
         return Step.NEXT;
     }
 }

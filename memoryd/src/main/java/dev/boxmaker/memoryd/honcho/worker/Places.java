@@ -75,6 +75,15 @@ final class Places {
         return made(client, session, s);
     }
 
+    /**
+     * Whether a turn of {@code session} spoken by {@code speaker} goes to the Honcho session the last
+     * {@link #forTurn} made, without starting the next one: the speaker is one of its peers already.
+     */
+    boolean holds(HonchoClient client, String session, String speaker) {
+        Session s = sessions.get(client.workspace() + "/" + session);
+        return s != null && s.made && s.peers.contains(speaker);
+    }
+
     /** The Honcho session that stamps a conclusion of {@code session}: the current one, as it is. */
     String forStamp(HonchoClient client, String session) throws HonchoFailure {
         return made(client, session, session(client, session));

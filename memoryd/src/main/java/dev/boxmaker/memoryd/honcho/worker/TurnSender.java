@@ -7,6 +7,7 @@ import dev.boxmaker.memoryd.honcho.client.HonchoWire;
 import dev.boxmaker.memoryd.honcho.decide.Speakers;
 import dev.boxmaker.memoryd.honcho.decide.TurnRecords;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,15 +15,20 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A turn to its workspace (the M5c spec, section 4): the speaker's text from the speaker's peer, then
- * the agent's final reply from the agent's peer, each neutralised and cut into parts of at most 25,000
- * characters, as one batch (of at most {@link #BATCH_MESSAGES_MAX}). Every message carries
- * {@code boxmaker_item} (the item's key) and {@code boxmaker_part} (its place in the item) in its
- * metadata, so a turn that may have been sent already is looked for first and only what is missing sent.
+ * Turns to their workspace (the M5c spec, section 4): each turn the speaker's text from the speaker's
+ * peer, then the agent's final reply from the agent's peer, each neutralised and cut into parts of at
+ * most 25,000 characters. The turns of one batch go to one Honcho session, their messages in order,
+ * in as few requests as Honcho takes: at most {@link #BATCH_MESSAGES_MAX} messages and
+ * {@link #BATCH_CONTENT_BYTES_MAX} bytes of content a request (a turn larger than that alone takes
+ * several). Every message carries {@code boxmaker_item} (its turn's key) and {@code boxmaker_part}
+ * (its place in the turn) in its metadata, so a turn that may have been sent already is looked for
+ * and only what is missing sent.
  */
 final class TurnSender {
     /** Honcho's largest batch of messages. */
     static final int BATCH_MESSAGES_MAX = 100;
+    /** The most bytes of message content (UTF-8) one request carries; Honcho documents no limit of its own. */
+    static final int BATCH_CONTENT_BYTES_MAX = 1024 * 1024;
     static final String ITEM = "boxmaker_item";
     static final String PART = "boxmaker_part";
 
@@ -34,39 +40,87 @@ final class TurnSender {
         this.places = places;
     }
 
-    /** Sends {@code item}; {@code lookFirst} when it may be in Honcho already. Honcho's message ids, in order. */
-    Sent send(HonchoClient client, LedgerItem.Turn item, TurnRecords records, boolean lookFirst)
-            throws HonchoFailure, Unsendable {
-        String speaker = Speakers.peerName(records.speaker()).orElseThrow(() -> new Unsendable(Unsendable.NO_PEER));
-        List<HonchoWire.MessageCreate> messages = new ArrayList<>();
-        for (String part : Texts.parts(records.text())) {
-            messages.add(message(speaker, part, item, messages.size()));
-        }
-        for (String part : Texts.parts(records.reply())) {
-            messages.add(message(settings.agent(), part, item, messages.size()));
-        }
-        places.workspace(client);
-        String session = places.forTurn(client, item.session(), speaker);
-        Map<Integer, String> ids = lookFirst ? Lookups.messages(client, item.session(), item.key())
-                : new TreeMap<>();
-        List<HonchoWire.MessageCreate> missing = new ArrayList<>();
-        for (int i = 0; i < messages.size(); i++) {
-            if (!ids.containsKey(i)) {
-                missing.add(messages.get(i));
-            }
-        }
-        for (int from = 0; from < missing.size(); from += BATCH_MESSAGES_MAX) {
-            List<HonchoWire.MessageCreate> batch = missing.subList(from, Math.min(missing.size(), from + BATCH_MESSAGES_MAX));
-            List<HonchoWire.Message> added = client.addMessages(session, batch);
-            for (int i = 0; i < added.size() && i < batch.size(); i++) {
-                ids.put((Integer) batch.get(i).metadata().get(PART), added.get(i).id());
-            }
-        }
-        return new Sent(List.copyOf(ids.values()), missing.isEmpty());
+    /** One turn of a batch and its records. */
+    record Entry(LedgerItem.Turn item, TurnRecords records) {
     }
 
-    /** What a send made: Honcho's ids, and whether all of it was found there already (nothing added). */
+    /** What a send made of one item: Honcho's ids, and whether all of it was found there already (nothing added). */
     record Sent(List<String> ids, boolean found) {
+    }
+
+    /**
+     * The Honcho session {@code entry} goes to, with its workspace, peers and session made if this run
+     * has not yet (a new speaker starts the next session).
+     */
+    String place(HonchoClient client, Entry entry) throws HonchoFailure, Unsendable {
+        String speaker = speaker(entry.records());
+        places.workspace(client);
+        return places.forTurn(client, entry.item().session(), speaker);
+    }
+
+    /** Whether {@code entry} goes to the Honcho session its session's last {@link #place} answered, as it is. */
+    boolean joins(HonchoClient client, Entry entry) {
+        return Speakers.peerName(entry.records().speaker())
+                .map(p -> places.holds(client, entry.item().session(), p)).orElse(false);
+    }
+
+    /** The messages of {@code entry}, in order: its text's parts, then its reply's. */
+    List<HonchoWire.MessageCreate> messages(Entry entry) throws Unsendable {
+        String speaker = speaker(entry.records());
+        List<HonchoWire.MessageCreate> messages = new ArrayList<>();
+        for (String part : Texts.parts(entry.records().text())) {
+            messages.add(message(speaker, part, entry.item(), messages.size()));
+        }
+        for (String part : Texts.parts(entry.records().reply())) {
+            messages.add(message(settings.agent(), part, entry.item(), messages.size()));
+        }
+        return messages;
+    }
+
+    /** The bytes of content a message adds to a request. */
+    static int contentBytes(HonchoWire.MessageCreate message) {
+        return message.content().getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /**
+     * Sends {@code missing}, the messages of {@code entries} not in Honcho yet, in order, to the Honcho
+     * session {@code name}; {@code found} holds per entry the parts found there already. What each entry
+     * holds in Honcho afterwards, in the entries' order.
+     */
+    List<Sent> send(HonchoClient client, String name, List<Entry> entries, List<Map<Integer, String>> found,
+            List<HonchoWire.MessageCreate> missing) throws HonchoFailure {
+        Map<String, Integer> index = new LinkedHashMap<>();
+        List<Map<Integer, String>> ids = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            index.put(entries.get(i).item().key(), i);
+            ids.add(new TreeMap<>(found.get(i)));
+        }
+        int from = 0;
+        while (from < missing.size()) {
+            int to = from;
+            long bytes = 0;
+            while (to < missing.size() && to - from < BATCH_MESSAGES_MAX
+                    && (to == from || bytes + contentBytes(missing.get(to)) <= BATCH_CONTENT_BYTES_MAX)) {
+                bytes += contentBytes(missing.get(to));
+                to++;
+            }
+            List<HonchoWire.MessageCreate> request = missing.subList(from, to);
+            List<HonchoWire.Message> added = client.addMessages(name, request);
+            for (int i = 0; i < added.size() && i < request.size(); i++) {
+                Map<String, Object> metadata = request.get(i).metadata();
+                ids.get(index.get((String) metadata.get(ITEM))).put((Integer) metadata.get(PART), added.get(i).id());
+            }
+            from = to;
+        }
+        List<Sent> sent = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            sent.add(new Sent(List.copyOf(ids.get(i).values()), ids.get(i).equals(found.get(i))));
+        }
+        return sent;
+    }
+
+    private static String speaker(TurnRecords records) throws Unsendable {
+        return Speakers.peerName(records.speaker()).orElseThrow(() -> new Unsendable(Unsendable.NO_PEER));
     }
 
     static HonchoWire.MessageCreate message(String peer, String content, LedgerItem item, int part) {

@@ -29,6 +29,15 @@ class HonchoClientTests {
     static final HonchoTimeouts SHORT = new HonchoTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(3),
             Duration.ofSeconds(5), 2, Duration.ofMillis(50));
     static final String KEY = "hk-test-4b5c6d7e8f";
+    /** What the kernel's socket buffers can hold between the fake and the client: the largest receive and send buffers. */
+    static long socketBuffersBytesMax() throws java.io.IOException {
+        long total = 0;
+        for (String file : List.of("/proc/sys/net/ipv4/tcp_rmem", "/proc/sys/net/ipv4/tcp_wmem")) {
+            String[] fields = java.nio.file.Files.readAllLines(java.nio.file.Path.of(file)).get(0).trim().split("\\s+");
+            total += Long.parseLong(fields[2]);
+        }
+        return total;
+    }
 
     FakeHoncho fake;
     HonchoClient trusted;
@@ -215,6 +224,26 @@ class HonchoClientTests {
         fake.answer(FakeRoute.MESSAGES, FakeHoncho.Canned.json(201, "[" + String.join(",", java.util.Collections.nCopies(
                 900, "{\"id\":\"a\",\"content\":\"" + "x".repeat(1000) + "\",\"peer_id\":\"p\"}")) + "]"));
         assertThat(trusted.addMessages("s1", List.of(message("kyle", "x", "i")))).hasSize(900);
+    }
+
+    /**
+     * An answer that never ends is read up to the cap and no further: the client closes the connection,
+     * so what the fake could hand to the socket is the cap and what the socket buffers hold, not the
+     * endless rest; the next call goes on a new connection.
+     */
+    @Test
+    void anEndlessAnswerIsReadUpToTheCapThenItsConnectionIsClosedAndTheClientGoesOn() throws Exception {
+        fake.answerEndless(FakeRoute.MESSAGES);
+        HonchoFailure f = failure(() -> trusted.addMessages("s1", List.of(message("kyle", "x", "i"))));
+        assertThat(f.getMessage()).isEqualTo("honcho bx-trusted messages: bad-answer 201");
+        long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (fake.endlessClosed() < 1) {
+            assertThat(System.nanoTime()).as("the endless answer's connection closed").isLessThan(until);
+            Thread.sleep(10);
+        }
+        assertThat(fake.endlessBytesWritten()).isLessThan(BodyCap.RESPONSE_BYTES_MAX + socketBuffersBytesMax());
+        fake.clearAnswers();
+        assertThat(trusted.addMessages("s1", List.of(message("kyle", "after", "i2")))).hasSize(1);
     }
 
     @Test

@@ -67,6 +67,10 @@ public final class FakeHoncho implements AutoCloseable {
     /** Chats (workspace or peer) whose answer has not ended, and the most there were at once. */
     private final AtomicInteger chatsNow = new AtomicInteger();
     private final AtomicInteger chatsAtOnce = new AtomicInteger();
+    private volatile String refusedText;
+    private final Set<FakeRoute> endless = ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.atomic.AtomicLong endlessWritten = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicInteger endlessClosed = new AtomicInteger();
     private volatile BiConsumer<FakeRoute, JsonNode> answered = (route, body) -> { };
     private volatile HttpServer server;
     private volatile int port;
@@ -153,6 +157,34 @@ public final class FakeHoncho implements AutoCloseable {
 
     public void clearAnswers() {
         canned.clear();
+        refusedText = null;
+        endless.clear();
+    }
+
+    /**
+     * A request to add messages whose body holds {@code text} is refused with a 422 in Honcho's shape,
+     * and nothing of it is added, until {@link #clearAnswers}: one message of a batch that Honcho refuses.
+     */
+    public void refuseContaining(String text) {
+        refusedText = text;
+    }
+
+    /**
+     * {@code route} answers 201 with a JSON body that never ends, written as fast as the client reads
+     * it, until the client closes the connection; {@link #endlessBytesWritten} counts what left.
+     */
+    public void answerEndless(FakeRoute route) {
+        endless.add(route);
+    }
+
+    /** The bytes of endless bodies handed to the socket so far. */
+    public long endlessBytesWritten() {
+        return endlessWritten.get();
+    }
+
+    /** The endless answers whose connection the client closed. */
+    public int endlessClosed() {
+        return endlessClosed.get();
     }
 
     /**
@@ -245,8 +277,18 @@ public final class FakeHoncho implements AutoCloseable {
                     .end(Buffer.buffer(answer.body()));
             return;
         }
-        JsonNode body;
         Buffer raw = ctx.body().buffer();
+        if (endless.contains(route)) {
+            EndlessBody.write(vertx, ctx.response(), endlessWritten, endlessClosed);
+            return;
+        }
+        String refused = refusedText;
+        if (route == FakeRoute.MESSAGES && refused != null && raw != null
+                && raw.toString(StandardCharsets.UTF_8).contains(refused)) {
+            send(ctx, routes.detail(422, "a message of this batch is refused for this test"));
+            return;
+        }
+        JsonNode body;
         try {
             body = raw == null || raw.length() == 0 ? null : json.readTree(raw.getBytes());
         } catch (java.io.IOException e) {

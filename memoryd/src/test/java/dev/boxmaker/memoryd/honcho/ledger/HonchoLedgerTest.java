@@ -44,6 +44,28 @@ class HonchoLedgerTest {
     }
 
     @Test
+    void aBatchsSentLinesAreOneAppendInOrderAndACutLastLineLeavesItsItemWaiting() throws Exception {
+        HonchoLedger ledger = open();
+        ledger.decided(T3, Optional.of("bx-trusted"), "clean");
+        ledger.decided(T4, Optional.of("bx-trusted"), "clean");
+        long before = Files.size(file());
+        ledger.sentUnflushed(List.of(T3, T4), List.of(List.of("AbCdEfGhIjKlMnOpQrStU"), List.of("BbCdEfGhIjKlMnOpQrStU")));
+        String appended = Files.readString(file()).substring((int) before);
+        assertThat(appended).isEqualTo("""
+                {"event":"sent","time":"2026-12-02T08:00:00Z","session":"mm-a","turn":3,"workspace":"bx-trusted","ids":["AbCdEfGhIjKlMnOpQrStU"]}
+                {"event":"sent","time":"2026-12-02T08:00:00Z","session":"mm-a","turn":4,"workspace":"bx-trusted","ids":["BbCdEfGhIjKlMnOpQrStU"]}
+                """);
+        assertThat(ledger.outbox()).isEmpty();
+        assertThat(ledger.sentCounts()).isEqualTo(Map.of("bx-trusted", 2L));
+        // A stop in the middle of the append's second line: the first item is sent, the second waits.
+        byte[] bytes = Files.readAllBytes(file());
+        Files.write(file(), java.util.Arrays.copyOf(bytes, bytes.length - 20));
+        HonchoLedger again = open();
+        assertThat(again.outbox()).extracting(Waiting::item).containsExactly(T4);
+        assertThat(again.sentCounts()).isEqualTo(Map.of("bx-trusted", 1L));
+    }
+
+    @Test
     void eachEventIsOneLineAndTheOutboxIsWhatIsDecidedAndNotSettled() throws Exception {
         HonchoLedger ledger = open();
         assertThat(ledger.decided(T3, Optional.of("bx-trusted"), "clean")).isTrue();

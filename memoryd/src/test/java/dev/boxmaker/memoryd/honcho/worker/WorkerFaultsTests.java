@@ -55,8 +55,8 @@ class WorkerFaultsTests {
         rig.drained();
 
         assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, "mm-1"))).containsExactly("one", "r1", "two", "r2");
-        // The dropped batch is found by its item, not sent again: two adds in all.
-        assertThat(rig.fake.requests().stream().filter(r -> r.path().endsWith("/messages")).count()).isEqualTo(2);
+        // Both turns went in the one batch that was dropped; each is found by its item, not sent again: one add in all.
+        assertThat(rig.fake.requests().stream().filter(r -> r.path().endsWith("/messages")).count()).isEqualTo(1);
         assertThat(rig.ledger.sentCounts()).isEqualTo(Map.of(TRUSTED, 2L));
         assertThat(rig.lines()).filteredOn(l -> l.contains("runbook honcho-unreachable")).hasSize(2);
     }
@@ -140,6 +140,23 @@ class WorkerFaultsTests {
         assertThat(everything).doesNotContain(TRUSTED_KEY, UNTRUSTED_KEY, "hk-");
         assertThat(rig.worker.report().toString()).doesNotContain("hk-");
         assertThat(Files.readString(dir.resolve("honcho.jsonl"))).doesNotContain("hk-");
+    }
+
+    @Test
+    void anEndlessAnswerIsAFailedSendLoggedAsSuchAndTheWorkerGoesOn() throws Exception {
+        rig = new WorkerRig(dir);
+        rig.fake.answerEndless(FakeRoute.MESSAGES);
+        rig.turn(TRUSTED, "mm-6", 0, OWNER, "text", "reply");
+        rig.start();
+        WorkerRig.waitFor(() -> rig.ledger.failures().size() == 1, "the failed send");
+        assertThat(rig.lines()).containsExactly("Honcho's answer to turn/mm-6/0 for workspace bx-trusted was not what the"
+                + " route answers (bad-answer 201); it is marked failed and the worker goes on (runbook honcho-send-refused)");
+        WorkerRig.waitFor(() -> rig.fake.endlessClosed() == 1, "the endless answer's connection closed");
+        rig.fake.clearAnswers();
+        rig.turn(TRUSTED, "mm-6", 1, OWNER, "after", "all");
+        rig.worker.wake();
+        rig.drained();
+        assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, "mm-6"))).containsExactly("after", "all");
     }
 
     @Test
