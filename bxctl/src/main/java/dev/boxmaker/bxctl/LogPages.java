@@ -24,23 +24,36 @@ final class LogPages {
     /** What {@code bxctl memory log --before ID} lists without N: memoryd's own default of 20. */
     static final int LOG_DEFAULT_EDITS = 20;
 
-    /** An edit's header line in memoryd's listing: its id, two spaces, its time. */
-    private static final Pattern HEADER = Pattern.compile("(?m)^(\\d{4}-\\d{2}-\\d{2}-\\d{4})  ");
+    /**
+     * An edit's header line in memoryd's listing: its id (four digits, or past 9,999 edits a day a
+     * letter and more digits: {@code 2026-09-24-a10000}), two spaces, its time.
+     */
+    private static final Pattern HEADER = Pattern.compile("(?m)^(\\d{4}-\\d{2}-\\d{2}-(?:\\d{4}|[a-z]\\d{5,}))  ");
 
     private LogPages() {
     }
 
-    /** Asks for page after page until one holds fewer than {@link #LOG_PAGE_EDITS} edits. */
+    /**
+     * Asks for page after page until one holds fewer than {@link #LOG_PAGE_EDITS} edits and was not
+     * cut by memoryd to fit one answer (its last line {@code Sentences.logCut}, which is not printed).
+     */
     static int all(MemoryCommand memory, String before) {
         Bxctl top = memory.top;
         String[] last = {before};
         int[] edits = new int[1];
+        boolean[] cut = new boolean[1];
         for (boolean first = true; ; first = false) {
             String arg = LOG_PAGE_EDITS + (last[0] == null ? "" : " before " + last[0]);
             boolean printEmpty = first;
             int code = DaemonCall.runShown(top, top.memorySocket(), new MemoryAdmin("log", arg),
                     Duration.ofSeconds(Wait.MEMORY_ADMIN_SECONDS), MemoryCommand.RUNBOOK, MemoryAdminReply.class, reply -> {
                         String text = reply.text();
+                        // A page memoryd cut to fit one answer is followed by the next, not ended with.
+                        int cutAt = text.lastIndexOf("\n" + dev.boxmaker.proto.Sentences.LOG_CUT_PREFIX) + 1;
+                        cut[0] = cutAt > 0 || text.startsWith(dev.boxmaker.proto.Sentences.LOG_CUT_PREFIX);
+                        if (cut[0]) {
+                            text = text.substring(0, cutAt);
+                        }
                         edits[0] = 0;
                         Matcher m = HEADER.matcher(text);
                         while (m.find()) {
@@ -55,7 +68,7 @@ final class LogPages {
                         top.out().flush();
                         return Exit.DONE;
                     });
-            if (code != Exit.DONE || edits[0] < LOG_PAGE_EDITS) {
+            if (code != Exit.DONE || (edits[0] < LOG_PAGE_EDITS && !(cut[0] && edits[0] > 0))) {
                 if (code == Exit.DONE && !top.json) {
                     top.out().println();
                 }

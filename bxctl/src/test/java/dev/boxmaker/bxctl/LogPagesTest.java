@@ -149,6 +149,60 @@ class LogPagesTest {
                 "no edit has the id \"2026-01-01-0011\"; bxctl memory log lists them\n"));
     }
 
+    /** A journal of {@code ids}, oldest first, served as memoryd does; {@code cutAfter} edits a page at most, then its cut line. */
+    void serveIds(List<String> ids, int cutAfter) throws Exception {
+        Handler<MemoryAdmin> handler = request -> {
+            asked.add(request.arg());
+            String[] parts = request.arg().split(" ");
+            int n = Integer.parseInt(parts[0]);
+            int from = parts.length == 3 ? ids.indexOf(parts[2]) - 1 : ids.size() - 1;
+            if (from < 0) {
+                return new MemoryAdminReply("no edits before " + parts[2]);
+            }
+            StringBuilder page = new StringBuilder();
+            int listed = Math.min(n, from + 1);
+            for (int i = from; i > from - Math.min(listed, cutAfter); i--) {
+                page.append(ids.get(i)).append("  2026-01-01T10:00:00Z  chat-x  note → notes.md\n  + n\n");
+            }
+            if (listed > cutAfter) {
+                page.append(dev.boxmaker.proto.Sentences.logCut(cutAfter, listed, ids.get(from - cutAfter + 1))).append('\n');
+            }
+            return new MemoryAdminReply(page.toString());
+        };
+        memoryd = RunningServer.start(home.resolve("run/owner-memory/admin.sock"), Map.of(MemoryAdmin.KIND, handler),
+                Duration.ofSeconds(10));
+    }
+
+    static String noted(List<String> ids) {
+        StringBuilder out = new StringBuilder();
+        for (int i = ids.size() - 1; i >= 0; i--) {
+            out.append(ids.get(i)).append("  2026-01-01T10:00:00Z  chat-x  note → notes.md\n  + n\n");
+        }
+        return out.toString();
+    }
+
+    @Test
+    void idsPastTheDaysNineThousandNineHundredNinetyNinthEditArePagedLikeAnyOther() throws Exception {
+        List<String> ids = new ArrayList<>();
+        for (int i = 9_901; i <= 10_150; i++) {
+            ids.add("2026-01-01-" + (i < 10_000 ? String.valueOf(i) : "a" + i));
+        }
+        serveIds(ids, Integer.MAX_VALUE);
+        assertThat(bxctl("memory", "log", "--all")).isEqualTo(new Run(0, noted(ids) + "\n", ""));
+        assertThat(asked).containsExactly("200", "200 before 2026-01-01-9951");
+    }
+
+    @Test
+    void aPageMemorydCutToFitOneAnswerIsFollowedByTheNextAndItsCutLineIsNotPrinted() throws Exception {
+        List<String> ids = new ArrayList<>();
+        for (int i = 1; i <= 7; i++) {
+            ids.add(id(i));
+        }
+        serveIds(ids, 3);
+        assertThat(bxctl("memory", "log", "--all")).isEqualTo(new Run(0, noted(ids) + "\n", ""));
+        assertThat(asked).containsExactly("200", "200 before " + id(5), "200 before " + id(2));
+    }
+
     /** 100,000 edits: every one printed once, newest first, each page printed before the next is asked for. */
     @Test
     void aHundredThousandEditsStreamPageByPage() throws Exception {

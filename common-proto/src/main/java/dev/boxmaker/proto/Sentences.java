@@ -25,6 +25,18 @@ public final class Sentences {
                 + Numbers.grouped(notes) + (notes == 1 ? " note" : " notes");
     }
 
+    /** How the last line of a log listing memoryd cut to fit one answer starts: bxctl's {@code --all} asks on. */
+    public static final String LOG_CUT_PREFIX = "(cut to fit one answer: ";
+
+    /**
+     * The last line of a log listing cut to fit one answer: {@code shown} of {@code listed} edits, the
+     * oldest shown being {@code oldestShown}.
+     */
+    public static String logCut(int shown, int listed, String oldestShown) {
+        return LOG_CUT_PREFIX + Numbers.grouped(shown) + " of " + Numbers.grouped(listed)
+                + " edits shown; bxctl memory log --before " + oldestShown + " lists on)";
+    }
+
     // Frames and envelopes (wire.md, "Frames").
 
     public static String frameTooLarge(long bytes) {

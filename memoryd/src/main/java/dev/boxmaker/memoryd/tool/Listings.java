@@ -22,31 +22,54 @@ import java.util.List;
 final class Listings {
     private static final String SEP = "  ";
 
+    /**
+     * The most characters of one log listing. Escaped, a character is at most 3 bytes of the reply's
+     * JSON (an escape's backslash 2), so a listing stays far inside the 16 MiB frame; one past it
+     * ends with {@code Sentences.logCut}, naming the id to list on from.
+     */
+    static final int LOG_TEXT_CHARS_MAX = 4_000_000;
+
     private Listings() {
     }
 
     /** Edits newest first; each a header line and a line per entry added ({@code +}) or removed ({@code -}). */
     static String log(List<Edit> oldestFirst) {
+        return log(oldestFirst, LOG_TEXT_CHARS_MAX);
+    }
+
+    /** {@link #log} within {@code charsMax}: the first edit always, then each that still fits whole. */
+    static String log(List<Edit> oldestFirst, int charsMax) {
         if (oldestFirst.isEmpty()) {
             return Sentences.NO_EDITS;
         }
         StringBuilder out = new StringBuilder();
+        StringBuilder one = new StringBuilder();
         for (int i = oldestFirst.size() - 1; i >= 0; i--) {
-            Edit e = oldestFirst.get(i);
-            out.append(e.id()).append(SEP).append(e.time()).append(SEP).append(Escape.escapeLine(e.session()))
-                    .append(SEP).append(what(e)).append('\n');
-            for (String entry : e.after()) {
-                if (!e.before().contains(entry)) {
-                    out.append("  + ").append(Escape.escapeLine(entry)).append('\n');
-                }
+            one.setLength(0);
+            edit(one, oldestFirst.get(i));
+            if (out.length() > 0 && out.length() + one.length() > charsMax) {
+                int shown = oldestFirst.size() - 1 - i;
+                return out.append(dev.boxmaker.proto.Sentences.logCut(shown, oldestFirst.size(),
+                        oldestFirst.get(i + 1).id())).append('\n').toString();
             }
-            for (String entry : e.before()) {
-                if (!e.after().contains(entry)) {
-                    out.append("  - ").append(Escape.escapeLine(entry)).append(where(e, entry)).append('\n');
-                }
-            }
+            out.append(one);
         }
         return out.toString();
+    }
+
+    private static void edit(StringBuilder out, Edit e) {
+        out.append(e.id()).append(SEP).append(e.time()).append(SEP).append(Escape.escapeLine(e.session()))
+                .append(SEP).append(what(e)).append('\n');
+        for (String entry : e.after()) {
+            if (!e.before().contains(entry)) {
+                out.append("  + ").append(Escape.escapeLine(entry)).append('\n');
+            }
+        }
+        for (String entry : e.before()) {
+            if (!e.after().contains(entry)) {
+                out.append("  - ").append(Escape.escapeLine(entry)).append(where(e, entry)).append('\n');
+            }
+        }
     }
 
     private static String what(Edit e) {

@@ -17,6 +17,24 @@ class ListingsTest {
     Path dir;
 
     @Test
+    void aListingPastItsCharactersEndsWithTheSentenceNamingTheOldestEditShown() throws Exception {
+        MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
+        store.add(clean(), IdentityFile.MEMORY, "one");
+        store.add(clean(), IdentityFile.MEMORY, "two");
+        store.add(clean(), IdentityFile.MEMORY, "three");
+        String edit3 = "2026-09-24-0003  " + T + "  " + SID + "  add memory → memory.md\n  + three\n";
+        String edit2 = "2026-09-24-0002  " + T + "  " + SID + "  add memory → memory.md\n  + two\n";
+        List<dev.boxmaker.memoryd.edits.Edit> edits = store.journal().readAll();
+
+        assertThat(Listings.log(edits, edit3.length() + edit2.length())).isEqualTo(edit3 + edit2
+                + "(cut to fit one answer: 2 of 3 edits shown; bxctl memory log --before 2026-09-24-0002 lists on)\n");
+        // The newest edit is shown whole even past the limit; the whole log fits a frame at the real one.
+        assertThat(Listings.log(edits, 1)).isEqualTo(edit3
+                + "(cut to fit one answer: 1 of 3 edits shown; bxctl memory log --before 2026-09-24-0003 lists on)\n");
+        assertThat(Listings.log(edits)).endsWith("  + one\n");
+    }
+
+    @Test
     void logListsTheLastEditsNewestFirstWithEntriesEscaped() throws Exception {
         MemoryStore store = new MemoryStore(dir, Fixture.CHECK, new Fixture.TestClock(Fixture.START));
         store.add(clean(), IdentityFile.MEMORY, "a\u200Bb");
