@@ -191,6 +191,16 @@ class BxctlProcessIT {
      */
     @org.junit.jupiter.api.Test
     void ctrlCWhileATurnRunsSaysHowToReadItsAnswerLater() throws Exception {
+        // A shell without job control starts a background command with SIGINT ignored, its children
+        // inherit that, and a JVM started so never installs its Ctrl-C handler: bxctl could not stop.
+        String ignored = Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(line -> line.startsWith("SigIgn:")).map(line -> line.substring(7).trim()).findFirst().orElse("0");
+        boolean sigintIgnored = (Long.parseUnsignedLong(ignored, 16) & (1L << 1)) != 0;
+        if (sigintIgnored) {
+            System.out.println("BxctlProcessIT: Ctrl-C not tested: SIGINT is ignored in this test's process (the"
+                    + " tests were started in the background of a shell without job control); run them in the foreground");
+        }
+        org.junit.jupiter.api.Assumptions.assumeFalse(sigintIgnored, "SIGINT is ignored in this test's process");
         ProcessBuilder builder = new ProcessBuilder(BXCTL.toString(), "chat", "--session", "chat-abc", "wait")
                 .redirectInput(new java.io.File("/dev/null"));
         builder.environment().put("BOXMAKER_HOME", home.toString());
