@@ -76,8 +76,7 @@ public final class FakeHoncho implements AutoCloseable {
     private volatile int port;
     /** Off only for a benchmark that separates the fake's own cost from the client's; tests keep it on. */
     private volatile boolean checkSchemas = true;
-    /** The fake's own work on requests answered so far, in nanoseconds: for benchmarks. */
-    private final java.util.concurrent.atomic.LongAdder workNanos = new java.util.concurrent.atomic.LongAdder();
+    private final FakeWork work = new FakeWork();
 
     private FakeHoncho() {
         schemas.load();
@@ -237,7 +236,7 @@ public final class FakeHoncho implements AutoCloseable {
      * writing the answer's JSON to the socket. Not the HTTP parsing below the router, nor the client's.
      */
     public long workNanos() {
-        return workNanos.sum();
+        return work.nanos();
     }
 
     /** A session's messages, oldest first (for tests to assert on). */
@@ -263,19 +262,13 @@ public final class FakeHoncho implements AutoCloseable {
 
     private void listen(int wanted) {
         HttpServer s = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setReuseAddress(true))
-                .requestHandler(request -> {
-                    long start = System.nanoTime();
-                    router.handle(request);
-                    workNanos.add(System.nanoTime() - start);
-                });
+                .requestHandler(request -> work.counted(() -> router.handle(request)));
         server = await(s.listen(wanted));
         port = server.actualPort();
     }
 
     private void arrived(FakeRoute route, RoutingContext ctx) {
-        long start = System.nanoTime();
-        record(ctx);
-        workNanos.add(System.nanoTime() - start);
+        work.counted(() -> record(ctx));
         if (route == FakeRoute.WORKSPACE_CHAT || route == FakeRoute.PEER_CHAT) {
             chatsAtOnce.accumulateAndGet(chatsNow.incrementAndGet(), Math::max);
             // Called once the answer is written or the connection closed before it.
@@ -293,15 +286,10 @@ public final class FakeHoncho implements AutoCloseable {
     }
 
     private void handle(FakeRoute route, RoutingContext ctx) {
-        long start = System.nanoTime();
-        try {
-            work(route, ctx);
-        } finally {
-            workNanos.add(System.nanoTime() - start);
-        }
+        work.counted(() -> respond(route, ctx));
     }
 
-    private void work(FakeRoute route, RoutingContext ctx) {
+    private void respond(FakeRoute route, RoutingContext ctx) {
         String auth = ctx.request().getHeader("Authorization");
         if (auth != null && auth.startsWith("Bearer ") && refusedKeys.contains(auth.substring("Bearer ".length()))) {
             send(ctx, routes.detail(401, "Invalid or expired API key"));
