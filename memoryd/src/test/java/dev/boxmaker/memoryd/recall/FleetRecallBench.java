@@ -32,7 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The benchmark of issue 25: recall with three Honcho sources answering at once from the fake Honcho
  * on loopback (two other agents' workspaces, each a search and two conclusion queries, and the fleet),
  * against recall from the local index alone, the two alternating in the same run over the same index
- * of {@link #RECORDS} records; then recall with one source hung, which costs its limit. Not a test
+ * of {@link #RECORDS} records, and a third time with the fake's schema check off, to set the fake's
+ * own cost apart from the client's (it also prints the fake's own work during each recall); then
+ * recall with one source hung, which costs its limit. Not a test
  * (surefire runs *Test and *Tests only). Run it with {@code ./mvnw -B -o -pl memoryd -am test
  * -Dtest=FleetRecallBench -Dsurefire.failIfNoSpecifiedTests=false} ({@code -Dbench.recalls=N
  * -Dbench.warmup=W -Dbench.hung=H}); it prints its figures.
@@ -73,28 +75,50 @@ class FleetRecallBench {
                 Recall withFleet = new Recall(new Searcher(index), log, Clock.systemUTC(), "owner", Optional.of(fleet));
                 long[] alone = new long[recalls];
                 long[] three = new long[recalls];
+                long[] threeFakeWork = new long[recalls];
+                long[] unchecked = new long[recalls];
+                long[] uncheckedFakeWork = new long[recalls];
                 long[] oneCall = new long[recalls];
+                long[] work = new long[1];
                 try (HonchoClient client = HonchoClient.create(fake.url(), FLEET, Optional.empty(),
                         HonchoTimeouts.DEFAULT)) {
                     for (int i = -warmup; i < recalls; i++) {
+                        // The fake keeps every request; dropped each round so its list does not grow.
+                        fake.clearRequests();
                         long a = time(local);
-                        long b = time(withFleet);
+                        long b = timed(fake, withFleet, work);
+                        long bWork = work[0];
+                        fake.checkSchemas(false);
+                        long u = timed(fake, withFleet, work);
+                        long uWork = work[0];
+                        fake.checkSchemas(true);
                         long start = System.nanoTime();
                         client.search("heron river", 10, null);
                         long c = System.nanoTime() - start;
                         if (i >= 0) {
                             alone[i] = a;
                             three[i] = b;
+                            threeFakeWork[i] = bWork;
+                            unchecked[i] = u;
+                            uncheckedFakeWork[i] = uWork;
                             oneCall[i] = c;
                         }
                     }
                 }
                 print("local index alone", alone);
                 print("with three Honcho sources", three);
+                print("with three Honcho sources, the fake's schema check off", unchecked);
                 // What one of the seven calls costs on its own, the fake's work included, for scale.
                 System.out.printf("one Honcho search alone, the client's thread: p50 %.2f ms, p99 %.2f ms%n",
                         pct(oneCall, 50) / 1e6, pct(oneCall, 99) / 1e6);
-                System.out.printf("added at p50: %.2f ms%n", (pct(three, 50) - pct(alone, 50)) / 1e6);
+                System.out.printf("the fake's own work in a recall's seven requests (summed): p50 %.2f ms "
+                        + "(schema check on), %.2f ms (off)%n", pct(threeFakeWork, 50) / 1e6,
+                        pct(uncheckedFakeWork, 50) / 1e6);
+                System.out.printf("added at p50: %.2f ms (schema check on), %.2f ms (off)%n",
+                        (pct(three, 50) - pct(alone, 50)) / 1e6, (pct(unchecked, 50) - pct(alone, 50)) / 1e6);
+                System.out.printf("added at p50 less the fake's own work, recall by recall: %.2f ms (on), "
+                        + "%.2f ms (off)%n", (pct(minus(three, threeFakeWork), 50) - pct(alone, 50)) / 1e6,
+                        (pct(minus(unchecked, uncheckedFakeWork), 50) - pct(alone, 50)) / 1e6);
                 fake.hang(BX1);
                 long[] oneHung = new long[hung];
                 for (int i = 0; i < hung; i++) {
@@ -113,6 +137,22 @@ class FleetRecallBench {
         long start = System.nanoTime();
         recall.call(call);
         return System.nanoTime() - start;
+    }
+
+    /** One recall's time, and in {@code work[0]} the fake's own work meanwhile. */
+    static long timed(FakeHoncho fake, Recall recall, long[] work) throws Exception {
+        long before = fake.workNanos();
+        long t = time(recall);
+        work[0] = fake.workNanos() - before;
+        return t;
+    }
+
+    static long[] minus(long[] a, long[] b) {
+        long[] out = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] - b[i];
+        }
+        return out;
     }
 
     static double pct(long[] values, int p) {

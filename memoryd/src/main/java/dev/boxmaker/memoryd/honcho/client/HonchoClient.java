@@ -65,7 +65,8 @@ public final class HonchoClient implements AutoCloseable {
         this.writes = api(base, key, t.connect(), t.write());
         this.chats = api(base, key, t.connect(), t.chat());
         this.once = Guard.create().withTimeout().duration(t.write().toMillis(), ChronoUnit.MILLIS).done().build();
-        this.retried = Guard.create()
+        // Without retries (recall's read clients) the retry layer would add its work to every call and do nothing.
+        this.retried = t.retries() == 0 ? once : Guard.create()
                 .withRetry().maxRetries(t.retries()).delay(t.retryDelay().toMillis(), ChronoUnit.MILLIS)
                 .whenException(HonchoClient::unreachable).done()
                 .withTimeout().duration(t.write().toMillis(), ChronoUnit.MILLIS).done()
