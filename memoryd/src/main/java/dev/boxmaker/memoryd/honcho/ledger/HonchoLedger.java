@@ -116,8 +116,11 @@ public final class HonchoLedger {
         }
     }
 
-    /** Flushes every line written so far to the disk. */
-    public synchronized void flush() throws IOException {
+    /**
+     * Flushes every line written so far to the disk. Not under the ledger's lock: an fsync of lines
+     * written needs none (the file is only ever appended to), and lines go on being written meanwhile.
+     */
+    public void flush() throws IOException {
         if (Files.exists(file)) {
             Durable.flush(file);
         }

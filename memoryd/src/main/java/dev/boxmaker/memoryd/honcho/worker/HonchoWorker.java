@@ -60,6 +60,7 @@ public final class HonchoWorker implements AutoCloseable {
     private final Backoff backoff;
     private final TurnBatches batches;
     private final EditSender edits;
+    private final LedgerFlusher flusher;
     private final Set<String> keyRefused = ConcurrentHashMap.newKeySet();
     private final Set<String> lookFirst = new HashSet<>();
     /** Lanes ({@link #lane}) whose waiting items are looked for in order, at start, until one is not found. */
@@ -83,6 +84,7 @@ public final class HonchoWorker implements AutoCloseable {
         Places places = new Places(settings);
         this.batches = new TurnBatches(clients, source, new TurnSender(settings, places));
         this.edits = new EditSender(settings, clients, places);
+        this.flusher = new LedgerFlusher(ledger);
     }
 
     /** Starts the one daemon thread {@value #THREAD_NAME}; each workspace's first waiting items are looked for first. */
@@ -131,6 +133,7 @@ public final class HonchoWorker implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        flusher.close();
     }
 
     private void run() {
@@ -283,31 +286,45 @@ public final class HonchoWorker implements AutoCloseable {
         return settle(item, () -> ledger.failed(item, 0, u.kind()));
     }
 
-    /** Writes the items' {@code sent} lines, flushed with others every few items. */
+    /**
+     * Writes the items' {@code sent} lines, flushed with others every few items: the flush starts
+     * here and runs while the next request is sent ({@link LedgerFlusher}).
+     */
     private Step recordSent(List<LedgerItem> items, LedgerWrite write) {
         Step step = settle(items, write);
         if (step == Step.NEXT && ((unflushed += items.size()) >= FLUSH_EVERY_ITEMS
                 || System.nanoTime() - flushedAt > FLUSH_EVERY_MILLIS * 1_000_000)) {
-            return flush();
+            try {
+                flusher.start();
+            } catch (IOException e) {
+                return unflushable(e);
+            }
+            unflushed = 0;
+            flushedAt = System.nanoTime();
         }
         return step;
     }
 
-    /** Flushes the {@code sent} lines written since the last flush. */
+    /** Flushes the {@code sent} lines written since the last flush, and waits for it (a pass ends). */
     private Step flush() {
-        if (unflushed == 0) {
-            flushedAt = System.nanoTime();
-            return Step.NEXT;
-        }
         try {
-            ledger.flush();
+            flusher.await();
+            if (unflushed > 0) {
+                ledger.flush();
+            }
         } catch (IOException e) {
-            LOG.error(Sentences.honchoLedgerUnwritable("the sent lines", e.getClass().getSimpleName()));
-            return Step.LEDGER_UNWRITABLE;
+            return unflushable(e);
         }
         unflushed = 0;
         flushedAt = System.nanoTime();
         return Step.NEXT;
+    }
+
+    /** A flush failed: its lines are flushed again at the next flush, after the wait of an unwritable ledger. */
+    private Step unflushable(IOException e) {
+        LOG.error(Sentences.honchoLedgerUnwritable("the sent lines", e.getClass().getSimpleName()));
+        unflushed = Math.max(unflushed, 1);
+        return Step.LEDGER_UNWRITABLE;
     }
 
     /** Sends one edit (its plan's ops not yet done). */

@@ -1,0 +1,71 @@
+package dev.boxmaker.memoryd.honcho.worker;
+
+import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
+import java.io.IOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The worker's flushes of its {@code sent} lines, on a thread of their own, so that the disk's fsync
+ * runs while the worker builds and sends its next request instead of before it. At most one flush is
+ * under way: the next waits for it first, so what a power loss can lose is still the lines written
+ * since the last flush that ended. A flush's failure is thrown by the next {@link #start} or
+ * {@link #await}. Used by the worker's one thread only.
+ */
+final class LedgerFlusher implements AutoCloseable {
+    static final String THREAD_NAME = "honcho-ledger-flush";
+
+    private final HonchoLedger ledger;
+    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, THREAD_NAME);
+        t.setDaemon(true);
+        return t;
+    });
+    private Future<?> underWay;
+
+    LedgerFlusher(HonchoLedger ledger) {
+        this.ledger = ledger;
+    }
+
+    /** Starts a flush of every line written so far, once the one under way has ended; throws that one's failure. */
+    void start() throws IOException {
+        await();
+        underWay = thread.submit(() -> {
+            ledger.flush();
+            return null;
+        });
+    }
+
+    /**
+     * Waits for the flush under way, if any; throws its failure. Interrupted (the worker is stopping),
+     * it returns at once and the flush ends on its own thread.
+     */
+    void await() throws IOException {
+        Future<?> flush = underWay;
+        underWay = null;
+        if (flush == null) {
+            return;
+        }
+        try {
+            flush.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IOException(e.getCause());
+        }
+    }
+
+    /** Lets a flush under way end, and the thread with it. */
+    @Override
+    public void close() {
+        thread.shutdown();
+    }
+}
