@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
+import dev.boxmaker.memoryd.honcho.client.CallPool;
 import dev.boxmaker.memoryd.honcho.client.HonchoClient;
 import dev.boxmaker.memoryd.honcho.client.HonchoClients;
 import dev.boxmaker.memoryd.tool.Answer;
@@ -19,15 +20,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.jboss.logging.Logger;
 
 /**
  * The {@code ask_memory} tool (the M5c spec, section 9): one workspace chat per named workspace, all
- * asked at once and run {@link ChatPool#CHATS_AT_ONCE_MAX} at a time on blocking threads, each within
+ * asked at once and run {@link #CHATS_AT_ONCE_MAX} at a time on blocking threads, each within
  * {@link #WORKSPACE_SECONDS} of the call's start (its wait for a thread included, so a call ends within
  * that limit however its chats queue). A chat that fails or does not end in time is one line,
  * {@code <workspace>: unavailable}; the others still answer. Without {@code [honcho]} it answers one
@@ -43,14 +40,19 @@ public final class AskMemory implements AutoCloseable {
     private final HonchoClients clients;
     private final String agent;
     private final Duration limit;
-    private final ThreadPoolExecutor pool;
+    /** Chats running at once, across every call (the M5c spec, section 9). */
+    static final int CHATS_AT_ONCE_MAX = 2;
+    /** Chats waiting for a thread: 16 calls of four workspaces each; one the queue cannot take is unavailable. */
+    static final int CHATS_QUEUED_MAX = 64;
+
+    private final CallPool pool;
 
     private AskMemory(AskTargets targets, HonchoClients clients, String agent, Duration limit) {
         this.targets = targets;
         this.clients = clients;
         this.agent = agent;
         this.limit = limit;
-        this.pool = targets == null ? null : ChatPool.create();
+        this.pool = targets == null ? null : new CallPool("memoryd-ask", CHATS_AT_ONCE_MAX, CHATS_QUEUED_MAX);
     }
 
     /** A memoryd without {@code [honcho]}: every call answers that fleet memory is not configured. */
@@ -137,31 +139,7 @@ public final class AskMemory implements AutoCloseable {
     private Uni<AskText.Reply> chat(AskTarget target, String question, String reasoning) {
         HonchoClient client = clients.client(target.workspace()).orElseThrow(
                 () -> new IllegalStateException("no Honcho client for a configured workspace"));
-        Uni<Optional<String>> asked = Uni.createFrom().emitter(emitter -> {
-            AtomicBoolean ended = new AtomicBoolean();
-            Future<?> task;
-            try {
-                task = pool.submit(() -> {
-                    try {
-                        Optional<String> content = client.chat(question, reasoning, agent);
-                        ended.set(true);
-                        emitter.complete(content);
-                    } catch (Exception e) {
-                        ended.set(true);
-                        emitter.fail(e);
-                    }
-                });
-            } catch (RejectedExecutionException e) {
-                emitter.fail(e);
-                return;
-            }
-            emitter.onTermination(() -> {
-                if (!ended.get()) {
-                    task.cancel(true);
-                    pool.remove((Runnable) task);
-                }
-            });
-        });
+        Uni<Optional<String>> asked = pool.run(() -> client.chat(question, reasoning, agent));
         return asked.ifNoItem().after(limit).fail()
                 .map(content -> new AskText.Reply(target, true, content))
                 .onFailure().recoverWithItem(failure -> {
@@ -175,7 +153,7 @@ public final class AskMemory implements AutoCloseable {
     @Override
     public void close() {
         if (pool != null) {
-            pool.shutdownNow();
+            pool.close();
         }
     }
 }

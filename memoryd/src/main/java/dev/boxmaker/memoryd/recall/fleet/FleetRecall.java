@@ -8,6 +8,7 @@ import dev.boxmaker.memoryd.honcho.client.HonchoWire;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.text.Escape;
 import dev.boxmaker.proto.text.Sanitize;
+import dev.boxmaker.memoryd.honcho.client.CallPool;
 import io.smallrye.mutiny.Uni;
 import java.net.URI;
 import java.time.Duration;
@@ -19,7 +20,7 @@ import org.jboss.logging.Logger;
 
 /**
  * recall's Honcho sources (the M5c spec, section 8), searched in parallel: each call on the
- * {@link ReadPool}, each with its own limit ({@link #SOURCE_LIMIT_SECONDS}), so a source that fails
+ * {@link CallPool}, each with its own limit ({@link #SOURCE_LIMIT_SECONDS}), so a source that fails
  * or hangs is one unavailable line and the rest answer. The agent's own workspaces are never searched,
  * nor the agent's own notes in the fleet (the local index holds them with exact labels). Text is
  * neutralised the moment it arrives.
@@ -42,7 +43,11 @@ public final class FleetRecall implements AutoCloseable {
     private final String agent;
     private final String owner;
     private final Duration limit;
-    private final ReadPool pool = new ReadPool();
+    /** Enough for a recall's calls (three per read workspace, one for the fleet) and one more recall's. */
+    static final int READ_THREADS_MAX = 8;
+    static final int READ_QUEUE_MAX = 64;
+
+    private final CallPool pool = new CallPool("honcho-recall", READ_THREADS_MAX, READ_QUEUE_MAX);
 
     FleetRecall(List<FleetSource> sources, String agent, String owner, Duration limit) {
         this.sources = List.copyOf(sources);

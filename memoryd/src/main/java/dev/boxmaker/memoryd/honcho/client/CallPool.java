@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.recall.fleet;
+package dev.boxmaker.memoryd.honcho.client;
 
 import io.smallrye.mutiny.Uni;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -11,25 +11,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The worker pool recall's blocking Honcho calls run on, never the event loop nor the socket's
- * workers: {@link #THREADS_MAX} threads, made when needed and gone after {@link #IDLE_SECONDS} idle,
- * and at most {@link #QUEUE_MAX} calls waiting. A call that finds the queue full fails at once (its
- * source is unavailable). A call whose {@link Uni} is cancelled (its source's limit passed) is taken
- * off the queue, or its thread interrupted, so a hung Honcho holds no thread past the limit.
+ * A pool for blocking Honcho calls, never run on the event loop nor the socket's workers: at most
+ * {@code threads} threads, made when needed and gone after {@link #IDLE_SECONDS} idle, and at most
+ * {@code queued} calls waiting. A call that finds the queue full fails at once. A call whose
+ * {@link Uni} is cancelled (its limit passed) is taken off the queue, or its thread interrupted, so
+ * a hung Honcho holds no thread past the limit. recall's sources and ask_memory's chats each have one.
  */
-final class ReadPool implements AutoCloseable {
-    /** Enough for a recall's calls (three per read workspace, one for the fleet) and one more recall's. */
-    static final int THREADS_MAX = 8;
-    static final int QUEUE_MAX = 64;
+public final class CallPool implements AutoCloseable {
     static final long IDLE_SECONDS = 60;
 
     private final ThreadPoolExecutor pool;
 
-    ReadPool() {
+    /** {@code threads} at once, {@code queued} waiting; threads named {@code name-1}, {@code name-2}, … */
+    public CallPool(String name, int threads, int queued) {
         AtomicInteger made = new AtomicInteger();
-        pool = new ThreadPoolExecutor(THREADS_MAX, THREADS_MAX, IDLE_SECONDS, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(QUEUE_MAX), r -> {
-                    Thread t = new Thread(r, "honcho-recall-" + made.incrementAndGet());
+        pool = new ThreadPoolExecutor(threads, threads, IDLE_SECONDS, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(queued), r -> {
+                    Thread t = new Thread(r, name + "-" + made.incrementAndGet());
                     t.setDaemon(true);
                     return t;
                 }, new ThreadPoolExecutor.AbortPolicy());
@@ -37,7 +35,7 @@ final class ReadPool implements AutoCloseable {
     }
 
     /** {@code work} on the pool when subscribed; cancelling the subscription cancels the work. */
-    <T> Uni<T> run(Callable<T> work) {
+    public <T> Uni<T> run(Callable<T> work) {
         return Uni.createFrom().deferred(() -> {
             AtomicReference<Future<?>> task = new AtomicReference<>();
             return Uni.createFrom().<T>emitter(emitter -> {
@@ -64,12 +62,12 @@ final class ReadPool implements AutoCloseable {
     }
 
     /** Threads running a call now (tests check that a hung call's thread is given back). */
-    int active() {
+    public int active() {
         return pool.getActiveCount();
     }
 
     /** Calls waiting for a thread. */
-    int queued() {
+    public int queued() {
         return pool.getQueue().size();
     }
 

@@ -1,4 +1,4 @@
-package dev.boxmaker.memoryd.recall.fleet;
+package dev.boxmaker.memoryd.honcho.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,17 +14,20 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
-/** The read pool's bounds: threads and queue, a call past them failing at once, cancelling giving a thread back. */
-class ReadPoolTest {
+/** A call pool's bounds: threads and queue, a call past them failing at once, cancelling giving a thread back. */
+class CallPoolTest {
+    static final int THREADS_MAX = 8;
+    static final int QUEUE_MAX = 64;
+
     static final Duration WAIT = Duration.ofSeconds(5);
 
     @Test
     void aCallPastTheThreadsAndTheQueueFailsAtOnceAndCancellingGivesEveryThreadBack() throws Exception {
-        try (ReadPool pool = new ReadPool()) {
+        try (CallPool pool = new CallPool("test-call", THREADS_MAX, QUEUE_MAX)) {
             CountDownLatch never = new CountDownLatch(1);
             AtomicInteger interrupted = new AtomicInteger();
             List<Cancellable> running = new ArrayList<>();
-            for (int i = 0; i < ReadPool.THREADS_MAX + ReadPool.QUEUE_MAX; i++) {
+            for (int i = 0; i < THREADS_MAX + QUEUE_MAX; i++) {
                 running.add(pool.run(() -> {
                     try {
                         never.await();
@@ -34,8 +37,8 @@ class ReadPoolTest {
                     return "late";
                 }).subscribe().with(item -> { }, failure -> { }));
             }
-            Awaitility.await().atMost(WAIT).until(() -> pool.active() == ReadPool.THREADS_MAX);
-            assertThat(pool.queued()).isEqualTo(ReadPool.QUEUE_MAX);
+            Awaitility.await().atMost(WAIT).until(() -> pool.active() == THREADS_MAX);
+            assertThat(pool.queued()).isEqualTo(QUEUE_MAX);
 
             AtomicReference<Throwable> failed = new AtomicReference<>();
             pool.run(() -> "one too many").subscribe().with(item -> { }, failed::set);
@@ -46,14 +49,14 @@ class ReadPoolTest {
             running.forEach(Cancellable::cancel);
             // The running calls are interrupted, the waiting ones taken off the queue: nothing is left.
             Awaitility.await().atMost(WAIT).until(() -> pool.active() == 0 && pool.queued() == 0);
-            assertThat(interrupted.get()).isEqualTo(ReadPool.THREADS_MAX);
+            assertThat(interrupted.get()).isEqualTo(THREADS_MAX);
             assertThat(pool.run(() -> "again").await().atMost(WAIT)).isEqualTo("again");
         }
     }
 
     @Test
     void aCallThatFailsFailsItsUni() {
-        try (ReadPool pool = new ReadPool()) {
+        try (CallPool pool = new CallPool("test-call", THREADS_MAX, QUEUE_MAX)) {
             Uni<String> failing = pool.run(() -> {
                 throw new java.io.IOException("no answer");
             });
