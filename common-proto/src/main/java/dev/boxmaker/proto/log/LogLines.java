@@ -11,6 +11,13 @@ import java.nio.file.Path;
  */
 final class LogLines {
 
+    /**
+     * Which reader of plain lines the index's catch-up uses, for the parser bench only (issue 34 item 6):
+     * {@code hand} (LineDecoder, the default), {@code streamed} (Jackson's streaming parser), {@code databind}
+     * and {@code blackbird} (every line through data binding, with Blackbird when on the class path).
+     */
+    static final String BENCH_DECODER = System.getProperty("boxmaker.bench.log-lines", "hand");
+
     private LogLines() {
     }
 
@@ -50,8 +57,9 @@ final class LogLines {
             throw new LogFormatException(file, record, Sentences.LOG_LINE_NOT_JSON);
         }
         boolean zeroInFirstFour = zeroInFirstFour(line, length);
-        if (plain && !zeroInFirstFour) {
-            LogRecord read = LineDecoder.decode(line, length);
+        if (plain && !zeroInFirstFour && !BENCH_DECODER.equals("databind") && !BENCH_DECODER.equals("blackbird")) {
+            LogRecord read = BENCH_DECODER.equals("streamed")
+                    ? StreamedLines.decode(line, length) : LineDecoder.decode(line, length);
             if (read != null) {
                 return read;
             }
