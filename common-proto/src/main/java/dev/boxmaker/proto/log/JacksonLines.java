@@ -10,23 +10,13 @@ import dev.boxmaker.proto.Sentences;
 import dev.boxmaker.proto.wire.FieldFault;
 import java.nio.file.Path;
 
-/** Log lines through Jackson: every line written, and each line read that {@link LineDecoder} leaves. */
+/**
+ * Log lines through Jackson's data binding: every line written, and each line read that
+ * {@link StreamedLines} leaves.
+ */
 final class JacksonLines {
     private static final ObjectWriter WRITER = Json.MAPPER.writerFor(LogRecord.class);
-    private static final ObjectReader READER = mapper().readerFor(LogRecord.class);
-
-    /** The one mapper, with Blackbird for the parser bench's {@code blackbird} only (by name: bench's class path). */
-    private static com.fasterxml.jackson.databind.ObjectMapper mapper() {
-        if (!LogLines.BENCH_DECODER.equals("blackbird")) {
-            return Json.MAPPER;
-        }
-        try {
-            return Json.MAPPER.copy().registerModule((com.fasterxml.jackson.databind.Module) Class.forName(
-                    "com.fasterxml.jackson.module.blackbird.BlackbirdModule").getDeclaredConstructor().newInstance());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("Blackbird is not on the class path", e);
-        }
-    }
+    private static final ObjectReader READER = Json.MAPPER.readerFor(LogRecord.class);
 
     private JacksonLines() {
     }

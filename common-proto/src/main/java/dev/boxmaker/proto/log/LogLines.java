@@ -5,18 +5,12 @@ import dev.boxmaker.proto.text.Utf8;
 import java.nio.file.Path;
 
 /**
- * One record as one line's bytes, and back; the newline is the caller's. Jackson is in
- * {@link JacksonLines}, made only when a line is written or a line not of the plain shape is read:
- * a catch-up of plain lines never waits for it (a fifth of a second at a build's start).
+ * One record as one line's bytes, and back; the newline is the caller's. A plain line is read by
+ * {@link StreamedLines} on Jackson's streaming parser; data binding is in {@link JacksonLines}, made
+ * only when a line is written or a line not of the plain shape is read: a catch-up of plain lines never
+ * waits for it (a fifth of a second at a build's start).
  */
 final class LogLines {
-
-    /**
-     * Which reader of plain lines the index's catch-up uses, for the parser bench only (issue 34 item 6):
-     * {@code hand} (LineDecoder, the default), {@code streamed} (Jackson's streaming parser), {@code databind}
-     * and {@code blackbird} (every line through data binding, with Blackbird when on the class path).
-     */
-    static final String BENCH_DECODER = System.getProperty("boxmaker.bench.log-lines", "hand");
 
     private LogLines() {
     }
@@ -44,8 +38,8 @@ final class LogLines {
     }
 
     /**
-     * {@link #decode}, reading a plain line without Jackson ({@link LineDecoder}) when {@code plain};
-     * without it, every line through Jackson, as tests compare.
+     * {@link #decode}, reading a plain line with Jackson's streaming parser ({@link StreamedLines}) when
+     * {@code plain}; without it, every line through data binding, as tests compare.
      */
     static LogRecord decode(byte[] line, int length, Path file, long record, boolean plain) throws LogFormatException {
         // Checked and read in place, never made into a String first: a catch-up reads every line.
@@ -57,9 +51,8 @@ final class LogLines {
             throw new LogFormatException(file, record, Sentences.LOG_LINE_NOT_JSON);
         }
         boolean zeroInFirstFour = zeroInFirstFour(line, length);
-        if (plain && !zeroInFirstFour && !BENCH_DECODER.equals("databind") && !BENCH_DECODER.equals("blackbird")) {
-            LogRecord read = BENCH_DECODER.equals("streamed")
-                    ? StreamedLines.decode(line, length) : LineDecoder.decode(line, length);
+        if (plain && !zeroInFirstFour) {
+            LogRecord read = StreamedLines.decode(line, length);
             if (read != null) {
                 return read;
             }
