@@ -48,13 +48,14 @@ public final class HonchoSync implements AutoCloseable {
         HonchoClients clients = HonchoClients.open(honcho, timeouts);
         Waker waker = new Waker();
         EditMirror edits = new EditMirror(store, ledger, honcho, waker);
-        HonchoWorker worker = new HonchoWorker(ledger, clients, honcho, new LoggedItems(settings.home(), edits), clock,
-                backoff);
-        waker.worker = worker;
         List<String> secrets = settings.secrets().values().stream().map(Secret::value).toList();
         TurnDeciding turns = new TurnDeciding(settings.home(), new BrokerStateClient(settings.brokerStateSocket()),
                 ledger, honcho, secrets, waker);
+        HonchoWorker worker = new HonchoWorker(ledger, clients, honcho,
+                new LoggedItems(settings.home(), edits, turns.kept()), clock, backoff);
+        waker.worker = worker;
         try {
+            ledger.begin();
             edits.catchUp();
             store.onJournalled(edits);
         } catch (IOException | RuntimeException e) {

@@ -10,23 +10,35 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * What the worker sends, read where memoryd keeps it: a turn's records from loopd's log under
- * {@code home} ({@link TurnTails}: each log read once, not once per turn), an edit's plan from
+ * What the worker sends, read where memoryd keeps it: a turn's records as the decision kept them
+ * ({@link KeptTurns}), else from loopd's log under {@code home} ({@link TurnTails}: after a restart or
+ * past the kept texts' bound, each log read once, not once per turn), an edit's plan from
  * {@link EditMirror} (kept since it was decided, or planned again from the journal). A session that is not a valid id, or has no log, has no turn.
  */
 public final class LoggedItems implements ItemSource {
+    private final KeptTurns kept;
     private final TurnTails turns;
     private final EditMirror edits;
 
-    public LoggedItems(Path home, EditMirror edits) {
+    LoggedItems(Path home, EditMirror edits, KeptTurns kept) {
+        this.kept = kept;
         this.turns = new TurnTails(home);
         this.edits = edits;
+    }
+
+    /** The worker's own reading of the logs; for tests. */
+    TurnTails tails() {
+        return turns;
     }
 
     @Override
     public Optional<TurnRecords> turn(String session, long turn) throws IOException {
         if (!SessionId.isValid(session)) {
             return Optional.empty();
+        }
+        Optional<TurnRecords> decided = kept.get(session, turn);
+        if (decided.isPresent()) {
+            return decided;
         }
         try {
             return turns.turn(SessionId.of(session), turn);
