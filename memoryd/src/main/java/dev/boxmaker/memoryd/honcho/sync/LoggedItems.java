@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.honcho.sync;
 
+import dev.boxmaker.memoryd.honcho.decide.SpeakerPeers;
 import dev.boxmaker.memoryd.honcho.decide.TurnRecords;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
 import dev.boxmaker.memoryd.honcho.worker.ItemSource;
@@ -19,9 +20,12 @@ public final class LoggedItems implements ItemSource {
     private final KeptTurns kept;
     private final TurnTails turns;
     private final EditMirror edits;
+    private final SpeakerPeers peers;
 
-    LoggedItems(Path home, EditMirror edits, KeptTurns kept) {
+    /** {@code peers}: each turn's speaker is given as the peer it is written as (the owner's name as the owner's peer). */
+    LoggedItems(Path home, EditMirror edits, KeptTurns kept, SpeakerPeers peers) {
         this.kept = kept;
+        this.peers = peers;
         this.turns = new TurnTails(home);
         this.edits = edits;
     }
@@ -37,14 +41,15 @@ public final class LoggedItems implements ItemSource {
             return Optional.empty();
         }
         Optional<TurnRecords> decided = kept.get(session, turn);
-        if (decided.isPresent()) {
-            return decided;
-        }
         try {
-            return turns.turn(SessionId.of(session), turn);
+            return (decided.isPresent() ? decided : turns.turn(SessionId.of(session), turn)).map(this::asPeer);
         } catch (NoSuchFileException e) {
             return Optional.empty();
         }
+    }
+
+    private TurnRecords asPeer(TurnRecords r) {
+        return new TurnRecords(r.turn(), peers.peer(r.speaker()).orElse(r.speaker()), r.text(), r.reply(), r.logLabel());
     }
 
     @Override

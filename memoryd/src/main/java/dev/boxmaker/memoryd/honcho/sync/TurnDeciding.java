@@ -4,6 +4,7 @@ import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.decide.BrokerAnswer;
 import dev.boxmaker.memoryd.honcho.decide.BrokerStateClient;
+import dev.boxmaker.memoryd.honcho.decide.SpeakerPeers;
 import dev.boxmaker.memoryd.honcho.decide.TurnDecision;
 import dev.boxmaker.memoryd.honcho.decide.TurnDecisions;
 import dev.boxmaker.memoryd.honcho.decide.TurnOutcome;
@@ -72,6 +73,7 @@ public final class TurnDeciding implements AutoCloseable {
     private final Runnable wake;
     private final long retryMillis;
     private final KeptTurns kept;
+    private final SpeakerPeers peers;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "memoryd-honcho-decide");
         t.setDaemon(true);
@@ -103,12 +105,17 @@ public final class TurnDeciding implements AutoCloseable {
      */
     public TurnDeciding(Path home, BrokerStateClient broker, HonchoLedger ledger, HonchoSettings honcho,
             Collection<String> secretValues, Runnable wake) {
-        this(home, broker, ledger, honcho, secretValues, wake, TimeUnit.SECONDS.toMillis(RETRY_UNDECIDED_SECONDS));
+        this(home, broker, ledger, honcho, secretValues, wake, TimeUnit.SECONDS.toMillis(RETRY_UNDECIDED_SECONDS),
+                new SpeakerPeers(null, honcho.owner(), honcho.agent()));
     }
 
-    /** With another retry period, so a test of the periodic retry takes less than 30 s. */
+    /**
+     * With another retry period (so a test of the periodic retry takes less than 30 s), and {@code peers}
+     * saying which speakers are the owner and which go nowhere for their name.
+     */
     TurnDeciding(Path home, BrokerStateClient broker, HonchoLedger ledger, HonchoSettings honcho,
-            Collection<String> secretValues, Runnable wake, long retryMillis) {
+            Collection<String> secretValues, Runnable wake, long retryMillis, SpeakerPeers peers) {
+        this.peers = peers;
         this.retryMillis = retryMillis;
         this.home = home;
         this.broker = broker;
@@ -283,7 +290,7 @@ public final class TurnDeciding implements AutoCloseable {
                 at.logLabel().combine(tails.label(session)));
         BrokerAnswer down = answers.get(ROUND_DOWN);
         BrokerAnswer answer = down != null ? down : answers.computeIfAbsent(item.session(), k -> broker.ask(session));
-        TurnOutcome outcome = TurnDecisions.decide(item.session(), records, answer, waiting.seen, secretValues);
+        TurnOutcome outcome = TurnDecisions.decide(item.session(), records, answer, waiting.seen, secretValues, peers);
         noteBroker(answer, answers);
         if (outcome instanceof TurnDecision decision) {
             return append(item, workspace(decision), decision.reason(), records);

@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd.honcho.sync;
 
 import dev.boxmaker.memoryd.honcho.decide.BrokerStateClient;
+import dev.boxmaker.memoryd.honcho.decide.SpeakerPeers;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
@@ -27,6 +28,9 @@ import java.util.Map;
  * ledger as memoryd's stop does (checkpoint) and opens them again.
  */
 final class DecideRig implements AutoCloseable {
+    /** {@code [memory] owner = "Kyle"} beside the rig's {@code [honcho]} owner {@code kyle} and agent {@code boxmaker0}. */
+    static final SpeakerPeers PEERS = new SpeakerPeers("Kyle", TurnDecidingTest.HONCHO.owner(),
+            TurnDecidingTest.HONCHO.agent());
     final Path home;
     final Path socket;
     final List<Integer> wakes = Collections.synchronizedList(new ArrayList<>());
@@ -47,7 +51,7 @@ final class DecideRig implements AutoCloseable {
             ledger.begin();
         }
         deciding = new TurnDeciding(home, new BrokerStateClient(socket), ledger, TurnDecidingTest.HONCHO, List.of(),
-                () -> wakes.add(1), 200);
+                () -> wakes.add(1), 200, PEERS);
     }
 
     /** memoryd's stop (decisions closed, the ledger checkpointed), then its start (with the scan). */

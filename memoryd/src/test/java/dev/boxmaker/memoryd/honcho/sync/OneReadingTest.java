@@ -65,7 +65,7 @@ class OneReadingTest {
 
     @Test
     void acrossTwentyTurnsEachRecordIsReadOnceAndTheWorkerReadsNoRecord() throws Exception {
-        LoggedItems items = new LoggedItems(rig.home, null, rig.deciding.kept());
+        LoggedItems items = new LoggedItems(rig.home, null, rig.deciding.kept(), DecideRig.PEERS);
         List<String> expected = new ArrayList<>();
         try (RunningServer b = rig.brokerd(DataClass.PRIVATE, false)) {
             for (long t = 1; t <= 20; t++) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.decide.BrokerStateClient;
+import dev.boxmaker.memoryd.honcho.decide.SpeakerPeers;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.index.TestIndexes;
@@ -235,7 +236,7 @@ class TurnDecidingTest {
     void anUndecidedTurnIsDecidedByThePeriodicRetryWithoutAnotherUpdate() throws Exception {
         deciding.close();
         deciding = new TurnDeciding(home, new BrokerStateClient(socket), ledger, HONCHO, List.of(),
-                wakes::incrementAndGet, 200);
+                wakes::incrementAndGet, 200, new SpeakerPeers(null, HONCHO.owner(), HONCHO.agent()));
         handler = new SessionUpdatedHandler(Assembly.sessionUpdates(index, Optional.of(deciding)));
         deciding.start();
         log("mm-a", user(1, "hello", "kyle"), reply(1, "hi"));
