@@ -18,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
@@ -35,21 +34,8 @@ class OneReadingTest {
     static final String S = "mm-one";
 
     DecideRig rig;
-    final List<String> logged = Collections.synchronizedList(new ArrayList<>());
-    final java.util.logging.Handler capture = new java.util.logging.Handler() {
-        @Override
-        public void publish(java.util.logging.LogRecord record) {
-            logged.add(record.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    final LogCapture capture = new LogCapture();
+    final List<String> logged = capture.logged;
 
     @BeforeEach
     void start() throws Exception {

@@ -35,8 +35,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -65,21 +63,8 @@ class TurnDecidingTest {
     MemoryIndex index;
     SessionUpdatedHandler handler;
     final AtomicInteger wakes = new AtomicInteger();
-    final List<String> logged = Collections.synchronizedList(new ArrayList<>());
-    final java.util.logging.Handler capture = new java.util.logging.Handler() {
-        @Override
-        public void publish(java.util.logging.LogRecord record) {
-            logged.add(record.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    final LogCapture capture = new LogCapture();
+    final List<String> logged = capture.logged;
 
     @BeforeEach
     void start() throws Exception {
