@@ -159,6 +159,11 @@ public final class HonchoLedger {
         tails.put(session, mark);
     }
 
+    /** Where {@code session}'s log is read from, as the checkpoint and {@link #tail} left it; empty: its start. */
+    public synchronized Optional<TailMark> tail(String session) {
+        return tails.mark(session);
+    }
+
     /** Per session, where the next start reads its log from, as the checkpoint and {@link #tail} left it. */
     public synchronized Map<String, TailMark> tails() {
         return tails.marks();

@@ -58,6 +58,10 @@ final class LedgerTails {
         marks.put(session, mark);
     }
 
+    Optional<TailMark> mark(String session) {
+        return Optional.ofNullable(marks.get(session));
+    }
+
     Map<String, TailMark> marks() {
         return Map.copyOf(marks);
     }

@@ -234,6 +234,10 @@ public final class TurnDeciding implements AutoCloseable {
     /** Reads {@code session}'s log from where its reading stopped; whether a turn was decided (unfinished). */
     private boolean read(SessionId session) {
         Reading reading = new Reading();
+        if (!tails.has(session)) {
+            // A session first read in this run, or one whose reading was dropped: from the ledger's mark.
+            tails.start(session, ledger.tail(session.value()).orElse(TailMark.START), null);
+        }
         try {
             tails.read(session, reading);
         } catch (NoSuchFileException e) {

@@ -31,8 +31,8 @@ import java.util.Optional;
  * line that cannot be read stops the reading before it: the records before it are handed on, and the
  * next reading starts at it again and throws ({@link dev.boxmaker.proto.log.LogFormatException}). A
  * session holds at most one open turn's texts; at most {@link #SESSIONS_MAX} sessions are kept, the
- * least recently read dropped (its next reading starts from the log's start). Not thread-safe: the
- * decide thread owns it.
+ * least recently read dropped (its next reading starts where {@link #start} says, else from the log's
+ * start). Not thread-safe: the decide thread owns it.
  */
 public final class SessionTails {
     /** The most sessions whose reading is kept. */

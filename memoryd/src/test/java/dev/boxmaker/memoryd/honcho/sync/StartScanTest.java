@@ -95,6 +95,22 @@ class StartScanTest {
     }
 
     @Test
+    void afterARestartAnUpdateReadsItsSessionFromTheLedgersMarkOnly() throws Exception {
+        try (RunningServer b = rig.brokerd(DataClass.PRIVATE, false)) {
+            rig.log(S, said(AFTER, 1, "hello"), reply(1, "hi"));
+            rig.updated(S);
+            rig.deciding.close();
+            rig.ledger.checkpoint();
+            rig.log(S, said(AFTER, 2, "again"), reply(2, "hi again"));
+            rig.open(true);
+            rig.updated(S);
+        }
+        assertThat(rig.ledgerLines()).containsExactly(BEGAN, decided(S, 1, "bx-trusted", "clean"),
+                decided(S, 2, "bx-trusted", "clean"));
+        assertThat(rig.deciding.recordsRead(SessionId.of(S))).isEqualTo(2);
+    }
+
+    @Test
     void aTurnSaidBeforeTheLedgerBeganIsNeverDecidedByTheScan() throws Exception {
         rig.log(S, said(BEFORE, 1, "history"), reply(1, "old"), said(BEFORE, 2, "unfinished history"),
                 said(AFTER, 3, "new"), reply(3, "news"));
