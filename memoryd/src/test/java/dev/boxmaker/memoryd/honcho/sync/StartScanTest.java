@@ -78,7 +78,20 @@ class StartScanTest {
     }
 
     @Test
-    void aLogThatGrewWhileMemorydWasDownIsDecidedFromWhereTheCheckpointLeftIt() throws Exception {
+    void aLogThatGrewWhileMemorydWasDownIsDecidedFromWhereTheCheckpointLeftIt() throws Throwable {
+        grewWhileDown(() -> {
+            rig.deciding.start();
+            rig.deciding.await();
+        });
+    }
+
+    @Test
+    void afterARestartAnUpdateReadsItsSessionFromTheLedgersMarkOnly() throws Throwable {
+        grewWhileDown(() -> rig.updated(S));
+    }
+
+    /** Turn 1 decided, a stop, turn 2 logged while down, a start, then {@code after}: turn 2 read alone. */
+    void grewWhileDown(org.junit.jupiter.api.function.Executable after) throws Throwable {
         try (RunningServer b = rig.brokerd(DataClass.PRIVATE, false)) {
             rig.log(S, said(AFTER, 1, "hello"), reply(1, "hi"));
             rig.updated(S);
@@ -86,24 +99,7 @@ class StartScanTest {
             rig.ledger.checkpoint();
             rig.log(S, said(AFTER, 2, "while you were down"), reply(2, "I was"));
             rig.open(true);
-            rig.deciding.start();
-            rig.deciding.await();
-        }
-        assertThat(rig.ledgerLines()).containsExactly(BEGAN, decided(S, 1, "bx-trusted", "clean"),
-                decided(S, 2, "bx-trusted", "clean"));
-        assertThat(rig.deciding.recordsRead(SessionId.of(S))).isEqualTo(2);
-    }
-
-    @Test
-    void afterARestartAnUpdateReadsItsSessionFromTheLedgersMarkOnly() throws Exception {
-        try (RunningServer b = rig.brokerd(DataClass.PRIVATE, false)) {
-            rig.log(S, said(AFTER, 1, "hello"), reply(1, "hi"));
-            rig.updated(S);
-            rig.deciding.close();
-            rig.ledger.checkpoint();
-            rig.log(S, said(AFTER, 2, "again"), reply(2, "hi again"));
-            rig.open(true);
-            rig.updated(S);
+            after.execute();
         }
         assertThat(rig.ledgerLines()).containsExactly(BEGAN, decided(S, 1, "bx-trusted", "clean"),
                 decided(S, 2, "bx-trusted", "clean"));
