@@ -93,6 +93,11 @@ public final class AdminRouter {
         Map<String, Command> json = storeJsonCommands(store);
         json.put(SHOW, arg -> OwnerAnswer.ok(ShowJson.show(block.build(), store.files())));
         json.put(SYNC, arg -> sync(honcho, arg.isEmpty() ? SYNC_JSON : arg));
+        json.put(SEARCH, arg -> owners(recall.searchJson(arg)));
+        json.put(ASK, arg -> {
+            Answer answer = ask.owner(arg);
+            return answer.outcome() == Outcome.OK ? OwnerAnswer.ok(askJson(answer)) : OwnerAnswer.refused(answer.text());
+        });
         return new AdminRouter(commands, json);
     }
 
@@ -134,6 +139,17 @@ public final class AdminRouter {
 
     private static OwnerAnswer owners(Answer answer) {
         return answer.outcome() == Outcome.OK ? OwnerAnswer.ok(answer.text()) : OwnerAnswer.refused(answer.text());
+    }
+
+    /** {@code {"answer": text, "class": …, "untrusted": bool}}: ask_memory's answer raw, with the label the model's would get. */
+    private static String askJson(Answer answer) {
+        return OwnerJson.document(g -> {
+            g.writeStartObject();
+            g.writeStringField("answer", answer.text());
+            g.writeStringField("class", answer.label().dataClass().wire());
+            g.writeBooleanField("untrusted", answer.label().untrusted());
+            g.writeEndObject();
+        });
     }
 
     private static OwnerAnswer sync(Optional<HonchoSync> honcho, String arg) {

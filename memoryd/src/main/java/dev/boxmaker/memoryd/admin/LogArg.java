@@ -5,6 +5,7 @@ import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.memoryd.tool.OwnerAnswer;
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * {@code log}'s argument: {@code ""} (the last {@link AdminRouter#LOG_EDITS_DEFAULT}), {@code "N"} (the
@@ -20,27 +21,24 @@ final class LogArg {
     }
 
     static OwnerAnswer text(MemoryStore store, String arg) throws IOException {
-        Asked asked = parse(arg);
-        if (asked.refusal() != null) {
-            return OwnerAnswer.refused(asked.refusal());
-        }
-        if (asked.before() == null) {
-            return OwnerAnswer.ok(store.log(asked.count()));
-        }
-        return store.logBefore(asked.before(), asked.count()).map(OwnerAnswer::ok)
-                .orElseGet(() -> OwnerAnswer.refused(Sentences.noSuchEdit(asked.before())));
+        return answer(store, arg, false);
     }
 
     static OwnerAnswer json(MemoryStore store, String arg) throws IOException {
+        return answer(store, arg, true);
+    }
+
+    private static OwnerAnswer answer(MemoryStore store, String arg, boolean json) throws IOException {
         Asked asked = parse(arg);
         if (asked.refusal() != null) {
             return OwnerAnswer.refused(asked.refusal());
         }
         if (asked.before() == null) {
-            return OwnerAnswer.ok(store.logJson(asked.count()));
+            return OwnerAnswer.ok(json ? store.logJson(asked.count()) : store.log(asked.count()));
         }
-        return store.logBeforeJson(asked.before(), asked.count()).map(OwnerAnswer::ok)
-                .orElseGet(() -> OwnerAnswer.refused(Sentences.noSuchEdit(asked.before())));
+        Optional<String> page = json ? store.logBeforeJson(asked.before(), asked.count())
+                : store.logBefore(asked.before(), asked.count());
+        return page.map(OwnerAnswer::ok).orElseGet(() -> OwnerAnswer.refused(Sentences.noSuchEdit(asked.before())));
     }
 
     private static Asked parse(String arg) {
