@@ -117,4 +117,21 @@ final class AdminJson {
             return null;
         }
     }
+
+    /** {@code {"sessions": [{"session", "class", "untrusted"}]}}: each session's taint as brokerd tracks it. */
+    static String sessions(java.util.Map<String, dev.boxmaker.proto.Label> taints) {
+        return OwnerJson.document(g -> {
+            g.writeStartObject();
+            g.writeArrayFieldStart("sessions");
+            for (var taint : taints.entrySet()) {
+                g.writeStartObject();
+                g.writeStringField("session", taint.getKey());
+                g.writeStringField("class", taint.getValue().dataClass().wire());
+                g.writeBooleanField("untrusted", taint.getValue().untrusted());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        });
+    }
 }

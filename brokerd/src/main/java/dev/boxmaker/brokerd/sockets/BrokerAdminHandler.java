@@ -62,6 +62,7 @@ public final class BrokerAdminHandler implements Handler<BrokerAdmin> {
                 yield AdminJson.grants(set, set.problem().map(Sentences::grantsInvalid).orElse(null));
             }
             case "audit" -> AdminJson.audit(auditLines(arg));
+            case "sessions" -> AdminJson.sessions(broker.taints().all());
             default -> throw new HandlerRefusal(Sentences.adminCommandUnknown(command));
         };
     }

@@ -140,5 +140,10 @@ class AdminJsonTest {
         assertThat(lines.get(0).get("decision").asText()).isEqualTo("denied");
         assertThat(lines.get(0).get("args_sha256").asText()).matches("[0-9a-f]{64}");
         assertThat(lines.toString()).doesNotContain("hunter2");
+        JsonNode sessions = json("sessions", "").get("sessions");
+        assertThat(sessions).hasSize(1);
+        assertThat(sessions.get(0).get("session").asText()).isEqualTo("chat-1");
+        assertThat(sessions.get(0).get("class").asText()).isEqualTo("private");
+        assertThat(sessions.get(0).get("untrusted").asBoolean()).isFalse();
     }
 }
