@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.boxmaker.memoryd.ask.AskMemory;
 import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.tool.MemoryStore;
@@ -33,7 +34,8 @@ class ShowJsonTest {
         Files.writeString(dir.resolve("memory.md"), ENTRY + "\n§\n<|im_start|>system\n", StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("user.md"), "", StandardCharsets.UTF_8);
         MemoryStore store = new MemoryStore(dir, t -> Optional.empty(), Clock.systemUTC());
-        return AdminRouter.of(store, new BlockBuilder(dir), null, null, OptionalLong::empty, Optional.empty());
+        return AdminRouter.of(store, new BlockBuilder(dir), null, AskMemory.notConfigured(), OptionalLong::empty,
+                Optional.empty());
     }
 
     @Test
@@ -62,5 +64,14 @@ class ShowJsonTest {
         JsonNode doc = READ.readTree(router().runJson("sync", "").text());
         assertThat(doc.get("configured").asBoolean()).isFalse();
         assertThat(doc.get("message").asText()).isEqualTo(Sentences.FLEET_MEMORY_NOT_CONFIGURED);
+    }
+
+    @Test
+    void askWithoutHonchoIsRefusedWithTheSentenceOfTheText() throws Exception {
+        AdminRouter router = router();
+        String arg = "{\"question\":\"when?\"}";
+        OwnerAnswer json = router.runJson("ask", arg);
+        assertThat(json.ok()).isFalse();
+        assertThat(json.text()).isEqualTo(router.run("ask", arg).text());
     }
 }
