@@ -87,6 +87,8 @@ class WorkerOutageTests {
             assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, session.getKey())))
                     .as(session.getKey()).containsExactlyElementsOf(session.getValue());
         }
+        assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, null))).as("the whole workspace")
+                .containsExactlyInAnyOrderElementsOf(expected.values().stream().flatMap(List::stream).toList());
         assertThat(HonchoWorkerTests.contents(rig.fake.conclusions(TRUSTED))).containsExactlyElementsOf(facts);
         assertThat(rig.ledger.failures()).isEmpty();
         assertThat(rig.worker.report().workspaces().get(0).outageSince()).isNull();
