@@ -128,29 +128,40 @@ class HonchoSyncTests {
                 .noneMatch(c -> c.contains("collect.example"));
     }
 
+    /** Turn 1 of {@code session}: {@code question}, a page fetched (the log labels it untrusted), {@code answer}. */
+    static void logPageTurn(String session, String question, String answer) throws Exception {
+        log(session, new dev.boxmaker.proto.log.UserRecord(T, 1, question, "kyle"),
+                new dev.boxmaker.proto.log.AssistantRecord(T, 1, null, null,
+                        List.of(new dev.boxmaker.proto.log.ToolCall("c1", "http_fetch", "{}"))),
+                new dev.boxmaker.proto.log.ToolResultRecord(T, 1, "c1", "http_fetch", Outcome.OK, "page",
+                        DataClass.PUBLIC, true),
+                new dev.boxmaker.proto.log.AssistantRecord(T, 1, answer, null, List.of()));
+    }
+
+    /** Turn 1 of each session updated, in order, and decided with brokerd answering clean; then drained. */
+    static void decidedWithACleanBrokerd(List<String> sessions) throws Exception {
+        String last = "\"session\":\"" + sessions.get(sessions.size() - 1) + "\"";
+        Handler<SessionState> clean = r -> new SessionStateReply(DataClass.PRIVATE, false);
+        try (RunningServer brokerd = RunningServer.start(HonchoHome.home.resolve("run/memory-broker/state.sock"),
+                Map.of(SessionState.KIND, clean), WAIT)) {
+            for (String session : sessions) {
+                assertThat(call(LOOP, new SessionUpdated(SessionId.of(session), 1))).isEqualTo(new Ok());
+            }
+            await().atMost(WAIT).until(() -> Files.readString(HonchoHome.home.resolve("memory/honcho.jsonl"))
+                    .contains(last));
+            drained();
+        }
+    }
+
     /** T37 end to end: brokerd says clean, the log says a page was fetched; the turn is not trusted. */
     @Test
     void finishedTurnsGoToTheWorkspaceTheirLabelsNameAndAFetchedPageNeverToTheTrustedOne() throws Exception {
         log("mm-talk", new dev.boxmaker.proto.log.UserRecord(T, 1, "hello there", "kyle"),
                 new dev.boxmaker.proto.log.AssistantRecord(T, 1, "hi kyle", null, List.of()));
-        log("mm-page", new dev.boxmaker.proto.log.UserRecord(T, 1, "summarise the page", "kyle"),
-                new dev.boxmaker.proto.log.AssistantRecord(T, 1, null, null,
-                        List.of(new dev.boxmaker.proto.log.ToolCall("c1", "http_fetch", "{}"))),
-                new dev.boxmaker.proto.log.ToolResultRecord(T, 1, "c1", "http_fetch", Outcome.OK, "page",
-                        DataClass.PUBLIC, true),
-                new dev.boxmaker.proto.log.AssistantRecord(T, 1, "It says hi.", null, List.of()));
+        logPageTurn("mm-page", "summarise the page", "It says hi.");
         log("mm-nobody", new dev.boxmaker.proto.log.UserRecord(T, 1, "who am I", null),
                 new dev.boxmaker.proto.log.AssistantRecord(T, 1, "unknown", null, List.of()));
-        Handler<SessionState> clean = r -> new SessionStateReply(DataClass.PRIVATE, false);
-        try (RunningServer brokerd = RunningServer.start(HonchoHome.home.resolve("run/memory-broker/state.sock"),
-                Map.of(SessionState.KIND, clean), WAIT)) {
-            for (String session : List.of("mm-talk", "mm-page", "mm-nobody")) {
-                assertThat(call(LOOP, new SessionUpdated(SessionId.of(session), 1))).isEqualTo(new Ok());
-            }
-            await().atMost(WAIT).until(() -> Files.readString(HonchoHome.home.resolve("memory/honcho.jsonl"))
-                    .contains("\"session\":\"mm-nobody\""));
-            drained();
-        }
+        decidedWithACleanBrokerd(List.of("mm-talk", "mm-page", "mm-nobody"));
         assertThat(contents(HonchoHome.fake.messages(TRUSTED, "mm-talk"))).containsExactly("hello there", "hi kyle");
         assertThat(contents(HonchoHome.fake.messages(UNTRUSTED, "mm-page"))).containsExactly("summarise the page",
                 "It says hi.");
@@ -172,24 +183,10 @@ class HonchoSyncTests {
         JsonNode before = Json.MAPPER.readTree(admin("sync", "json"));
         memory("mm-sync", "{\"action\": \"add\", \"file\": \"memory\", \"text\": \"sync counts this entry\"}", false);
         memory("mm-sync", "{\"action\": \"note\", \"text\": \"sync counts this note\"}", true);
-        log("mm-sync-page", new dev.boxmaker.proto.log.UserRecord(T, 1, "read the page", "kyle"),
-                new dev.boxmaker.proto.log.AssistantRecord(T, 1, null, null,
-                        List.of(new dev.boxmaker.proto.log.ToolCall("c1", "http_fetch", "{}"))),
-                new dev.boxmaker.proto.log.ToolResultRecord(T, 1, "c1", "http_fetch", Outcome.OK, "page",
-                        DataClass.PUBLIC, true),
-                new dev.boxmaker.proto.log.AssistantRecord(T, 1, "Read.", null, List.of()));
+        logPageTurn("mm-sync-page", "read the page", "Read.");
         log("mm-sync-nobody", new dev.boxmaker.proto.log.UserRecord(T, 1, "count me", null),
                 new dev.boxmaker.proto.log.AssistantRecord(T, 1, "counted", null, List.of()));
-        Handler<SessionState> clean = r -> new SessionStateReply(DataClass.PRIVATE, false);
-        try (RunningServer brokerd = RunningServer.start(HonchoHome.home.resolve("run/memory-broker/state.sock"),
-                Map.of(SessionState.KIND, clean), WAIT)) {
-            for (String session : List.of("mm-sync-page", "mm-sync-nobody")) {
-                assertThat(call(LOOP, new SessionUpdated(SessionId.of(session), 1))).isEqualTo(new Ok());
-            }
-            await().atMost(WAIT).until(() -> Files.readString(HonchoHome.home.resolve("memory/honcho.jsonl"))
-                    .contains("\"session\":\"mm-sync-nobody\""));
-            drained();
-        }
+        decidedWithACleanBrokerd(List.of("mm-sync-page", "mm-sync-nobody"));
         long speakerless = before.get("speakerless").asLong() + 1;
         assertThat(admin("sync", "")).isEqualTo("bx-trusted (trusted): " + (sent(before, 0) + 1)
                 + " sent, 0 waiting, 0 failed\nbx-untrusted (untrusted): " + (sent(before, 1) + 1)
