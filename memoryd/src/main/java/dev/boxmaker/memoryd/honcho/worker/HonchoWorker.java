@@ -81,7 +81,7 @@ public final class HonchoWorker implements AutoCloseable {
         this.clock = clock;
         this.outage = new Outage(clock, backoff);
         this.backoff = backoff;
-        Places places = new Places(settings);
+        Places places = new Places(settings, ledger);
         this.batches = new TurnBatches(clients, source, new TurnSender(settings, places));
         this.edits = new EditSender(settings, clients, places);
         this.flusher = new LedgerFlusher(ledger);
@@ -209,6 +209,9 @@ public final class HonchoWorker implements AutoCloseable {
                 return failure(head, f);
             }
             return batchFailure(tried, f);
+        } catch (PlaceUnwritable e) {
+            tried.forEach(w -> pass.done.add(w.item().key()));
+            return unplaced(tried, e);
         } catch (Unsendable | IOException | RuntimeException e) {
             // A fault after the request may hide a committed batch: the others are looked for at their next try.
             tried.forEach(w -> {
@@ -263,6 +266,8 @@ public final class HonchoWorker implements AutoCloseable {
             sent = attempt(waiting);
         } catch (HonchoFailure f) {
             return failure(waiting, f);
+        } catch (PlaceUnwritable e) {
+            return unplaced(List.of(waiting), e);
         } catch (Unsendable | IOException | RuntimeException e) {
             return unsendable(waiting, e);
         }
@@ -271,6 +276,12 @@ public final class HonchoWorker implements AutoCloseable {
             looking.remove(lane(waiting));
         }
         return recordSent(List.of(waiting.item()), () -> ledger.sentUnflushed(waiting.item(), sent.ids()));
+    }
+
+    /** A {@code placed} line could not be written before a request: nothing was sent; waited out like an outage. */
+    private Step unplaced(List<HonchoLedger.Waiting> tried, PlaceUnwritable e) {
+        LOG.error(Sentences.honchoLedgerUnwritable(tried.get(0).item().key(), e.getCause().getClass().getSimpleName()));
+        return Step.LEDGER_UNWRITABLE;
     }
 
     /** The item cannot be sent for a reason of memoryd's own: it is marked failed. */

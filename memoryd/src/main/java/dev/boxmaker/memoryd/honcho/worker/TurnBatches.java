@@ -52,7 +52,8 @@ final class TurnBatches {
         List<HonchoWire.MessageCreate> headMessages = turns.messages(first);
         tried.add(head);
         String name = turns.place(client, first);
-        Map<Integer, String> found = look ? Lookups.messages(client, turn.session(), turn.key()) : new TreeMap<>();
+        Map<Integer, String> found = look ? Lookups.messages(client, turns.placed(client, turn.session()), turn.key())
+                : new TreeMap<>();
         List<TurnSender.Entry> entries = new ArrayList<>(List.of(first));
         List<Map<Integer, String>> founds = new ArrayList<>(List.of(found));
         List<HonchoWire.MessageCreate> missing = new ArrayList<>();

@@ -52,10 +52,15 @@ final class TurnSender {
      * The Honcho session {@code entry} goes to, with its workspace, peers and session made if this run
      * has not yet (a new speaker starts the next session).
      */
-    String place(HonchoClient client, Entry entry) throws HonchoFailure, Unsendable {
+    String place(HonchoClient client, Entry entry) throws HonchoFailure, Unsendable, PlaceUnwritable {
         String speaker = speaker(entry.records());
         places.workspace(client);
         return places.forTurn(client, entry.item().session(), speaker);
+    }
+
+    /** The Honcho sessions the ledger placed for {@code session} in the workspace of {@code client}. */
+    List<String> placed(HonchoClient client, String session) {
+        return places.placed(client, session);
     }
 
     /** Whether {@code entry} goes to the Honcho session its session's last {@link #place} answered, as it is. */
