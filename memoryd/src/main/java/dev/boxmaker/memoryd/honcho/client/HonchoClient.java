@@ -41,6 +41,8 @@ public final class HonchoClient implements AutoCloseable {
     /** A delete's "deleted", and "already gone". */
     private static final Set<Integer> DELETED = Set.of(200, 204, 404);
     private static final Set<Integer> NO_CHAT_ROUTE = Set.of(404, 405);
+    /** Too many requests, and a request timeout: the server is busy, not refusing. */
+    private static final Set<Integer> BUSY = Set.of(429, 408);
 
     private final String workspace;
     private final boolean keyed;
@@ -219,6 +221,10 @@ public final class HonchoClient implements AutoCloseable {
             }
             if (status >= 500) {
                 throw new HonchoFailure(workspace, operation, Kind.UNREACHABLE, status);
+            }
+            if (BUSY.contains(status)) {
+                throw new HonchoFailure(workspace, operation, Kind.BUSY, status,
+                        RetryAfter.parse(response.getHeaderString("Retry-After"), java.time.Instant.now()));
             }
             if (!accepted.contains(status)) {
                 throw new HonchoFailure(workspace, operation, Kind.REFUSED, status);
