@@ -34,6 +34,8 @@ import org.jboss.logging.Logger;
  */
 public final class HonchoClient implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(HonchoClient.class);
+    /** The largest answer read from Honcho ({@link BodyCap}): a batch's echoed messages must fit in it. */
+    public static final int ANSWER_BYTES_MAX = BodyCap.RESPONSE_BYTES_MAX;
     /** A create's "created", "existed" and the spec's "exists". */
     private static final Set<Integer> CREATED = Set.of(200, 201, 409);
     private static final Set<Integer> ADDED = Set.of(200, 201);
