@@ -5,7 +5,6 @@ import static dev.boxmaker.memoryd.honcho.worker.WorkerRig.OWNER;
 import static dev.boxmaker.memoryd.honcho.worker.WorkerRig.TRUSTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.boxmaker.memoryd.TempHome;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorOp;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
@@ -42,10 +41,6 @@ class WorkerPlacesTests {
         rig.close();
     }
 
-    static List<String> contents(List<JsonNode> nodes) {
-        return nodes.stream().map(n -> n.get("content").asText()).toList();
-    }
-
     private long lists() {
         return rig.fake.requests().stream().filter(r -> r.path().endsWith("/messages/list")).count();
     }
@@ -74,7 +69,7 @@ class WorkerPlacesTests {
         assertThat(rig.fake.requests().stream().filter(r -> r.path().endsWith("/messages/list")).map(r -> r.path())
                 .toList()).containsExactly("/v3/workspaces/bx-trusted/sessions/mm-p1/messages/list",
                 "/v3/workspaces/bx-trusted/sessions/mm-p1-2/messages/list");
-        assertThat(contents(rig.fake.messages(TRUSTED, "mm-p1-2"))).containsExactly("two", "r2");
+        assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, "mm-p1-2"))).containsExactly("two", "r2");
         assertThat(rig.fake.requests().stream().filter(r -> r.path().endsWith("/messages")).count()).isZero();
     }
 
@@ -90,8 +85,8 @@ class WorkerPlacesTests {
         rig.worker.wake();
         rig.drained();
 
-        assertThat(contents(rig.fake.messages(TRUSTED, "mm-p2"))).containsExactly("one", "r1");
-        assertThat(contents(rig.fake.messages(TRUSTED, "mm-p2-2"))).containsExactly("two", "r2", "three", "r3",
+        assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, "mm-p2"))).containsExactly("one", "r1");
+        assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, "mm-p2-2"))).containsExactly("two", "r2", "three", "r3",
                 "four", "r4");
         assertThat(rig.fake.sessionPeers(TRUSTED, "mm-p2-3")).isEmpty();
     }
@@ -107,7 +102,7 @@ class WorkerPlacesTests {
         rig.worker.wake();
         rig.drained();
 
-        assertThat(contents(rig.fake.messages(TRUSTED, "mm-p3"))).containsExactly("one", "r1");
+        assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, "mm-p3"))).containsExactly("one", "r1");
         assertThat(rig.fake.sessionPeers(TRUSTED, "mm-p3").keySet()).containsExactlyInAnyOrder(AGENT, OWNER);
         assertThat(rig.fake.sessionPeers(TRUSTED, "mm-p3-2")).isEmpty();
         assertThat(Files.readAllLines(dir.resolve("honcho.jsonl")).stream().filter(l -> l.contains("\"placed\""))
