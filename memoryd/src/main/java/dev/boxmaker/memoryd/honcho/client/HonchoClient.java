@@ -34,6 +34,8 @@ import org.jboss.logging.Logger;
  */
 public final class HonchoClient implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(HonchoClient.class);
+    /** The largest answer read from Honcho ({@link BodyCap}): a batch's echoed messages must fit in it. */
+    public static final int ANSWER_BYTES_MAX = BodyCap.RESPONSE_BYTES_MAX;
     /** A create's "created", "existed" and the spec's "exists". */
     private static final Set<Integer> CREATED = Set.of(200, 201, 409);
     private static final Set<Integer> ADDED = Set.of(200, 201);
@@ -41,6 +43,8 @@ public final class HonchoClient implements AutoCloseable {
     /** A delete's "deleted", and "already gone". */
     private static final Set<Integer> DELETED = Set.of(200, 204, 404);
     private static final Set<Integer> NO_CHAT_ROUTE = Set.of(404, 405);
+    /** Too many requests, and a request timeout: the server is busy, not refusing. */
+    private static final Set<Integer> BUSY = Set.of(429, 408);
 
     private final String workspace;
     private final boolean keyed;
@@ -219,6 +223,10 @@ public final class HonchoClient implements AutoCloseable {
             }
             if (status >= 500) {
                 throw new HonchoFailure(workspace, operation, Kind.UNREACHABLE, status);
+            }
+            if (BUSY.contains(status)) {
+                throw new HonchoFailure(workspace, operation, Kind.BUSY, status,
+                        RetryAfter.parse(response.getHeaderString("Retry-After"), java.time.Instant.now()));
             }
             if (!accepted.contains(status)) {
                 throw new HonchoFailure(workspace, operation, Kind.REFUSED, status);

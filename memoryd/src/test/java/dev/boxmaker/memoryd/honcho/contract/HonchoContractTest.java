@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.honcho.contract;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.anyOf;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
@@ -117,6 +118,36 @@ class HonchoContractTest {
                 .statusCode(200)
                 .body("items.content", contains("the launch window moved", "Noted."))
                 .body("total", equalTo(2)).body("$", hasKey("page")).body("$", hasKey("size")).body("$", hasKey("pages"));
+    }
+
+    /** src/routers/messages.py get_messages, src/crud/message.py get_messages: no existence check. */
+    @Test
+    void aSessionThatDoesNotExistListsAs200AndAnEmptyPage() {
+        post(W_PATH + "/sessions/never-" + RUN + "/messages/list", Map.of("filters", Map.of("metadata",
+                Map.of("boxmaker_item", "turn/x/1")))).statusCode(200)
+                .body("items", hasSize(0)).body("total", equalTo(0));
+    }
+
+    /** src/crud/message.py create_messages: get_or_create_session with the messages' peers. */
+    @Test
+    void addingMessagesToASessionThatDoesNotExistCreatesItWithTheirPeers() {
+        post(W_PATH + "/sessions/made-by-messages/messages", Map.of("messages", List.of(
+                Map.of("peer_id", "kyle", "content", "first words")))).statusCode(201)
+                .body("[0].session_id", equalTo("made-by-messages"));
+        request().get(W_PATH + "/sessions/made-by-messages/peers").then().statusCode(200)
+                .body("items.id", contains("kyle"));
+        post(W_PATH + "/sessions", Map.of("id", "made-by-messages")).statusCode(200);
+    }
+
+    /** src/crud/session.py get_or_create_session: the peers given are made members of an existing session. */
+    @Test
+    void getOrCreateOnAnExistingSessionMakesTheGivenPeersMembers() {
+        post(W_PATH + "/sessions", Map.of("id", "s-join", "peers", Map.of("bx", Map.of("observe_me", false))))
+                .statusCode(anyOf(is(200), is(201)));
+        post(W_PATH + "/sessions", Map.of("id", "s-join", "peers", Map.of("bx", Map.of("observe_me", false),
+                "kyle", Map.of()))).statusCode(200);
+        request().get(W_PATH + "/sessions/s-join/peers").then().statusCode(200)
+                .body("items.id", containsInAnyOrder("bx", "kyle"));
     }
 
     @Test

@@ -44,9 +44,24 @@ public final class FakeHoncho implements AutoCloseable {
     }
 
     /** A canned answer for a route: a status, a content type and the bytes of the body. */
-    public record Canned(int status, String contentType, byte[] body) {
+    public record Canned(int status, String contentType, byte[] body, Map<String, String> headers) {
+        public Canned(int status, String contentType, byte[] body) {
+            this(status, contentType, body, Map.of());
+        }
+
         public static Canned json(int status, String body) {
             return new Canned(status, "application/json", body.getBytes(StandardCharsets.UTF_8));
+        }
+
+        /** A 201 whose JSON body never ends (EndlessBody). */
+        public static Canned endless() {
+            return new Canned(201, "application/json", null);
+        }
+
+        public Canned withHeader(String name, String value) {
+            Map<String, String> more = new java.util.LinkedHashMap<>(headers);
+            more.put(name, value);
+            return new Canned(status, contentType, body, Map.copyOf(more));
         }
     }
 
@@ -58,6 +73,10 @@ public final class FakeHoncho implements AutoCloseable {
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
     private final Map<FakeRoute, Canned> canned = new ConcurrentHashMap<>();
     private final Map<FakeRoute, AtomicInteger> drops = new ConcurrentHashMap<>();
+    /** Answers for the next requests of a route, one each, before anything is done ({@link #answerNext}). */
+    private final Map<FakeRoute, java.util.Queue<Canned>> next = new ConcurrentHashMap<>();
+    /** Answers sent in place of the next replies of a route, after its write is done ({@link #commitThenAnswer}). */
+    private final Map<FakeRoute, java.util.Queue<Canned>> afterCommit = new ConcurrentHashMap<>();
     private final Set<String> refusedKeys = ConcurrentHashMap.newKeySet();
     /** Workspaces whose requests are recorded and never answered, until {@link #unhang}. */
     private final Set<String> hungWorkspaces = ConcurrentHashMap.newKeySet();
@@ -160,7 +179,23 @@ public final class FakeHoncho implements AutoCloseable {
         answer(route, Canned.json(status, "{\"detail\":\"status " + status + " for this test\"}"));
     }
 
+    /** The next requests of {@code route} get {@code answers}, one each, and nothing is done; then as usual. */
+    public void answerNext(FakeRoute route, Canned... answers) {
+        next.computeIfAbsent(route, r -> new java.util.concurrent.ConcurrentLinkedQueue<>()).addAll(List.of(answers));
+    }
+
+    /**
+     * The next requests of {@code route} are done (a write is committed), and each is answered with one
+     * of {@code answers} in place of its reply; then as usual.
+     */
+    public void commitThenAnswer(FakeRoute route, Canned... answers) {
+        afterCommit.computeIfAbsent(route, r -> new java.util.concurrent.ConcurrentLinkedQueue<>())
+                .addAll(List.of(answers));
+    }
+
     public void clearAnswers() {
+        next.clear();
+        afterCommit.clear();
         canned.clear();
         refusedText = null;
         endless.clear();
@@ -307,10 +342,10 @@ public final class FakeHoncho implements AutoCloseable {
             send(ctx, routes.detail(401, "Invalid or expired API key"));
             return;
         }
-        Canned answer = canned.get(route);
+        Canned once = next.getOrDefault(route, new java.util.LinkedList<>()).poll();
+        Canned answer = once != null ? once : canned.get(route);
         if (answer != null) {
-            ctx.response().setStatusCode(answer.status()).putHeader("Content-Type", answer.contentType())
-                    .end(Buffer.buffer(answer.body()));
+            sendCanned(ctx, answer);
             return;
         }
         Buffer raw = ctx.body().buffer();
@@ -343,12 +378,28 @@ public final class FakeHoncho implements AutoCloseable {
         if (hungAfterStore.contains(String.valueOf(ctx.pathParam("w")))) {
             return;
         }
+        Canned instead = reply.status() < 300 ? afterCommit.getOrDefault(route, new java.util.LinkedList<>()).poll()
+                : null;
+        if (instead != null) {
+            sendCanned(ctx, instead);
+            return;
+        }
         AtomicInteger drop = drops.get(route);
         if (drop != null && drop.getAndDecrement() > 0 && reply.status() < 300) {
             ctx.request().connection().close();
             return;
         }
         send(ctx, reply);
+    }
+
+    private void sendCanned(RoutingContext ctx, Canned answer) {
+        ctx.response().setStatusCode(answer.status()).putHeader("Content-Type", answer.contentType());
+        answer.headers().forEach(ctx.response()::putHeader);
+        if (answer.body() == null) {
+            EndlessBody.write(vertx, ctx.response(), endlessWritten, endlessClosed);
+        } else {
+            ctx.response().end(Buffer.buffer(answer.body()));
+        }
     }
 
     private JsonNode check(FakeRoute route, JsonNode body) {

@@ -67,11 +67,9 @@ class FakeHonchoTest {
     }
 
     @Test
-    void anUnknownWorkspaceOrSessionIs404WithASentence() {
+    void anUnknownWorkspaceIs404WithASentence() {
         post("/v3/workspaces/none/peers", Map.of("id", "p")).statusCode(404)
                 .body("detail", equalTo("Workspace none not found"));
-        post("/v3/workspaces/w/sessions/s9/messages", Map.of("messages", List.of(Map.of("peer_id", "p", "content", "x"))))
-                .statusCode(404).body("detail", equalTo("Session s9 not found"));
     }
 
     @Test

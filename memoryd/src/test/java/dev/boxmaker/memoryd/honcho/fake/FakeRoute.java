@@ -9,6 +9,7 @@ public enum FakeRoute {
     WORKSPACE("POST", "/v3/workspaces", "WorkspaceCreate"),
     PEER("POST", "/v3/workspaces/:w/peers", "PeerCreate"),
     SESSION("POST", "/v3/workspaces/:w/sessions", "SessionCreate"),
+    SESSION_PEERS("GET", "/v3/workspaces/:w/sessions/:s/peers", null),
     MESSAGES("POST", "/v3/workspaces/:w/sessions/:s/messages", "MessageBatchCreate"),
     MESSAGE_LIST("POST", "/v3/workspaces/:w/sessions/:s/messages/list", "MessageGet"),
     SEARCH("POST", "/v3/workspaces/:w/search", "MessageSearchOptions"),

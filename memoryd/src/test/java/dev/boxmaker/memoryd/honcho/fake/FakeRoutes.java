@@ -39,10 +39,13 @@ final class FakeRoutes {
             case WORKSPACE -> created(store.workspace(body, created), created[0]);
             case PEER -> created(store.peer(w, body, created), created[0]);
             case SESSION -> created(store.session(w, body, created), created[0]);
+            // src/routers/sessions.py get_session_peers: a page of the session's peers.
+            case SESSION_PEERS -> page(store.memberPeers(w, params.get("s")), query);
             case MESSAGES -> messages(w, params.get("s"), body);
-            case MESSAGE_LIST -> store.hasSession(w, params.get("s"))
-                    ? page(store.messages(w, params.get("s"), filters(body), null, Integer.MAX_VALUE), query)
-                    : detail(404, "Session " + params.get("s") + " not found");
+            // src/routers/messages.py get_messages -> src/crud/message.py get_messages: a plain select, no check
+            // that the session exists, so a missing session answers 200 and an empty page.
+            case MESSAGE_LIST -> page(store.messages(w, params.get("s"), filters(body), null, Integer.MAX_VALUE),
+                    query);
             case SEARCH -> new Reply(200, array(store.messages(w, null, filters(body), body.get("query").asText(),
                     body.path("limit").asInt(SEARCH_LIMIT_DEFAULT))));
             case CONCLUSIONS -> conclusions(w, body);
@@ -80,10 +83,17 @@ final class FakeRoutes {
         return answer;
     }
 
+    /**
+     * src/crud/message.py create_messages: gets or creates the session with the messages' peers
+     * (get_or_create_session with one SessionPeerConfig per peer_id) before adding them.
+     */
     private Reply messages(String w, String s, JsonNode body) {
-        if (!store.hasSession(w, s)) {
-            return detail(404, "Session " + s + " not found");
+        ObjectNode session = json.createObjectNode().put("id", s);
+        ObjectNode peers = session.putObject("peers");
+        for (JsonNode m : body.get("messages")) {
+            peers.putObject(m.get("peer_id").asText());
         }
+        store.session(w, session, new boolean[1]);
         return new Reply(201, array(store.addMessages(w, s, body)));
     }
 

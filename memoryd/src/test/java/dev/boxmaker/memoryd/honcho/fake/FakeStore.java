@@ -83,7 +83,10 @@ final class FakeStore {
         return peer.deepCopy();
     }
 
-    /** Get or create; peers new to it are added (and created), peers already in it keep their settings. */
+    /**
+     * Get or create; the peers given are made members (src/crud/session.py get_or_create_session: "any
+     * provided peers are ensured to be members", created where new), those already in it keep their settings.
+     */
     synchronized ObjectNode session(String w, JsonNode body, boolean[] created) {
         String id = body.get("id").asText();
         Map<String, ObjectNode> all = sessions.computeIfAbsent(w, k -> new LinkedHashMap<>());
@@ -109,6 +112,15 @@ final class FakeStore {
     /** A session's peers and their settings, for tests. */
     synchronized Map<String, ObjectNode> sessionPeers(String w, String s) {
         return Map.copyOf(sessionPeers.getOrDefault(w + "/" + s, Map.of()));
+    }
+
+    /** The peers that are members of a session, as peers (for the session's peers route). */
+    synchronized List<ObjectNode> memberPeers(String w, String s) {
+        List<ObjectNode> members = new ArrayList<>();
+        for (String p : sessionPeers.getOrDefault(w + "/" + s, Map.of()).keySet()) {
+            members.add(peers.get(w).get(p).deepCopy());
+        }
+        return members;
     }
 
     synchronized List<ObjectNode> addMessages(String w, String s, JsonNode batch) {
