@@ -34,6 +34,11 @@ public final class FakeHoncho implements AutoCloseable {
     /** The largest request body the fake reads; the real server's limit is not in the document. */
     public static final long REQUEST_BYTES_MAX = 16L * 1024 * 1024;
     private static final long WAIT_SECONDS = 10;
+    /**
+     * Where FastAPI serves the OpenAPI document: {@code src/main.py} builds {@code FastAPI(...)} without
+     * an {@code openapi_url}, so the default {@code /openapi.json} serves it, without auth.
+     */
+    public static final String OPENAPI_PATH = "/openapi.json";
 
     /** One request as it arrived: header names lower-cased, the body as text. */
     public record Recorded(String method, String path, Map<String, String> headers, String body) {
@@ -77,6 +82,8 @@ public final class FakeHoncho implements AutoCloseable {
     /** Off only for a benchmark that separates the fake's own cost from the client's; tests keep it on. */
     private volatile boolean checkSchemas = true;
     private final FakeWork work = new FakeWork();
+    /** Off: workspace chat is 404, as on 3.0.12; on, the fake stands for a newer server that has it. */
+    private volatile boolean workspaceChat;
 
     private FakeHoncho() {
         schemas.load();
@@ -86,6 +93,11 @@ public final class FakeHoncho implements AutoCloseable {
             router.route(io.vertx.core.http.HttpMethod.valueOf(route.method()), route.path())
                     .handler(ctx -> arrived(route, ctx));
         }
+        router.get(OPENAPI_PATH).handler(ctx -> {
+            record(ctx);
+            ctx.response().setStatusCode(200).putHeader("Content-Type", "application/json")
+                    .end(Buffer.buffer(schemas.document(workspaceChat)));
+        });
         router.route().handler(ctx -> {
             record(ctx);
             send(ctx, routes.detail(404, "Not Found"));
@@ -141,6 +153,15 @@ public final class FakeHoncho implements AutoCloseable {
     /** Every request to {@code workspace} waits {@code delay} more (zero: none more); a long one hangs it. */
     public void slow(String workspace, Duration delay) {
         workspaceDelays.put(workspace, delay);
+    }
+
+    /**
+     * On: the fake stands for a server newer than 3.0.12 that has workspace chat (its OpenAPI document
+     * lists the route). Off, as at start: 3.0.12, which has no such route ({@code src/routers/workspaces.py}
+     * declares none), so the request is FastAPI's 404 {@code {"detail": "Not Found"}}.
+     */
+    public void workspaceChat(boolean on) {
+        workspaceChat = on;
     }
 
     /** The most chat requests (workspace chat and peer chat) that were open at once, from arrival to answer. */
@@ -299,6 +320,10 @@ public final class FakeHoncho implements AutoCloseable {
         if (answer != null) {
             ctx.response().setStatusCode(answer.status()).putHeader("Content-Type", answer.contentType())
                     .end(Buffer.buffer(answer.body()));
+            return;
+        }
+        if (route == FakeRoute.WORKSPACE_CHAT && !workspaceChat) {
+            send(ctx, routes.detail(404, "Not Found"));
             return;
         }
         Buffer raw = ctx.body().buffer();
