@@ -270,6 +270,14 @@ public final class FakeHoncho implements AutoCloseable {
         return List.copyOf(store.conclusions(workspace, null, null, Integer.MAX_VALUE));
     }
 
+    /**
+     * Every workspace, peer and session there is, sorted: {@code w}, {@code w/peer p}, {@code w/session s};
+     * for tests asserting that a read made none.
+     */
+    public List<String> entities() {
+        return store.entities();
+    }
+
     /** The peers of a session and their settings. */
     public Map<String, ? extends JsonNode> sessionPeers(String workspace, String session) {
         return store.sessionPeers(workspace, session);

@@ -127,6 +127,14 @@ final class FakeStore {
         return session.deepCopy();
     }
 
+    /** Every workspace, peer and session, sorted (for tests). */
+    synchronized List<String> entities() {
+        Set<String> all = new TreeSet<>(workspaces.keySet());
+        peers.forEach((w, ps) -> ps.keySet().forEach(p -> all.add(w + "/peer " + p)));
+        sessions.forEach((w, ss) -> ss.keySet().forEach(s -> all.add(w + "/session " + s)));
+        return List.copyOf(all);
+    }
+
     /** A session's peers and their settings, for tests. */
     synchronized Map<String, ObjectNode> sessionPeers(String w, String s) {
         return Map.copyOf(sessionPeers.getOrDefault(w + "/" + s, Map.of()));
