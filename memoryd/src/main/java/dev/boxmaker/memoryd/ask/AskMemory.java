@@ -58,7 +58,10 @@ public final class AskMemory implements AutoCloseable {
                 honcho.owner(), honcho.agent());
         this.owner = honcho == null ? null : honcho.owner();
         this.limit = limit;
-        this.pool = targets == null ? null : new CallPool("memoryd-ask", CHATS_AT_ONCE_MAX, CHATS_QUEUED_MAX);
+        // A chat cancelled at its limit keeps its place until its request ends (its client's chat
+        // timeout): a place given back early would send another chat while the first is still in flight.
+        this.pool = targets == null ? null
+                : new CallPool("memoryd-ask", CHATS_AT_ONCE_MAX, CHATS_QUEUED_MAX, CallPool.Running.HOLDS_ITS_PLACE);
     }
 
     /** A memoryd without {@code [honcho]}: every call answers that fleet memory is not configured. */
@@ -158,7 +161,7 @@ public final class AskMemory implements AutoCloseable {
     /**
      * One blocking call on the pool, within the limit: its answer, or empty when it failed or did not
      * end in time. Past the limit, or when the call is cancelled, a call still waiting for a thread
-     * leaves the queue and a running one is interrupted.
+     * leaves the queue, never sent; a running one ends by its client's own timeout, holding its place.
      */
     private <T> Uni<Optional<T>> bounded(AskTarget target, Callable<T> work) {
         return pool.run(work).ifNoItem().after(limit).fail()

@@ -131,19 +131,20 @@ class AskMemoryTests {
                 untrusted: unavailable""", TRUSTED));
     }
 
-    /** A chat past its limit gives its thread back: the next call's chats run at once, not after it. */
+    /**
+     * A call past its limit keeps its place until its request ends (its client's timeout, 10 s here):
+     * the next ask's calls wait, and past their own limit they are dropped, never sent.
+     */
     @Test
-    void aChatPastItsLimitFreesItsThread() {
-        rig.fake.slow("fleet", Duration.ofSeconds(30));
-        assertThat(ask(ask, args("launch", "fleet")).text()).isEqualTo("fleet: unavailable");
-        assertThat(ask(ask, args("launch", "fleet")).text()).isEqualTo("fleet: unavailable");
+    void aCallPastItsLimitHoldsItsPlaceAndTheCallsQueuedBehindItAreNeverSent() {
+        rig.fake.hang("fleet");
+        CompletableFuture<Answer> first = CompletableFuture.supplyAsync(() -> ask(ask, args("launch", "fleet")));
+        CompletableFuture<Answer> second = CompletableFuture.supplyAsync(() -> ask(ask, args("launch", "fleet")));
+        assertThat(first.join().text()).isEqualTo("fleet: unavailable");
+        assertThat(second.join().text()).isEqualTo("fleet: unavailable");
 
-        assertThat(ask(ask, args("launch", "own", "b1")).text()).isEqualTo("""
-                [1] memory · own · private
-                own: the launch moved to Friday
-
-                [2] memory · b1 · private
-                b1: the launch needs the owner's sign-off""");
+        assertThat(ask(ask, args("launch", "own", "b1")).text()).isEqualTo("own: unavailable\nb1: unavailable");
+        assertThat(rig.requests()).containsExactly("POST /v3/workspaces/fleet/search", "POST /v3/workspaces/fleet/search");
     }
 
     @Test

@@ -40,8 +40,8 @@ public final class FakeHoncho implements AutoCloseable {
      */
     public static final String OPENAPI_PATH = "/openapi.json";
 
-    /** One request as it arrived: header names lower-cased, the body as text. */
-    public record Recorded(String method, String path, Map<String, String> headers, String body) {
+    /** One request as it arrived: header names lower-cased, the body as text, when ({@link System#nanoTime}). */
+    public record Recorded(String method, String path, Map<String, String> headers, String body, long arrivedNanos) {
         /** The {@code Authorization} header, or null. */
         public String authorization() {
             return headers.get("authorization");
@@ -66,6 +66,7 @@ public final class FakeHoncho implements AutoCloseable {
     private final Set<String> refusedKeys = ConcurrentHashMap.newKeySet();
     /** Workspaces whose requests are recorded and never answered, until {@link #unhang}. */
     private final Set<String> hungWorkspaces = ConcurrentHashMap.newKeySet();
+    private final Set<FakeRoute> hungRoutes = ConcurrentHashMap.newKeySet();
     private final Router router;
     private volatile Duration delay = Duration.ZERO;
     private final Map<String, Duration> workspaceDelays = new ConcurrentHashMap<>();
@@ -219,6 +220,11 @@ public final class FakeHoncho implements AutoCloseable {
         hungWorkspaces.add(workspace);
     }
 
+    /** Every request of {@code route} from now on is recorded and never answered (the connection stays open). */
+    public void hang(FakeRoute route) {
+        hungRoutes.add(route);
+    }
+
     /** Requests to {@code workspace} are answered again (those already hung stay unanswered). */
     public void unhang(String workspace) {
         hungWorkspaces.remove(workspace);
@@ -303,7 +309,7 @@ public final class FakeHoncho implements AutoCloseable {
             // Called once the answer is written or the connection closed before it.
             ctx.addEndHandler(done -> chatsNow.decrementAndGet());
         }
-        if (hungWorkspaces.contains(String.valueOf(ctx.pathParam("w")))) {
+        if (hungWorkspaces.contains(String.valueOf(ctx.pathParam("w"))) || hungRoutes.contains(route)) {
             return;
         }
         Duration wait = delay.plus(workspaceDelays.getOrDefault(String.valueOf(ctx.pathParam("w")), Duration.ZERO));
@@ -390,7 +396,7 @@ public final class FakeHoncho implements AutoCloseable {
         ctx.request().headers().forEach(h -> headers.put(h.getKey().toLowerCase(java.util.Locale.ROOT), h.getValue()));
         Buffer raw = ctx.body().buffer();
         requests.add(new Recorded(ctx.request().method().name(), ctx.request().path(), Map.copyOf(headers),
-                raw == null ? "" : raw.toString(StandardCharsets.UTF_8)));
+                raw == null ? "" : raw.toString(StandardCharsets.UTF_8), System.nanoTime()));
     }
 
     private void send(RoutingContext ctx, FakeRoutes.Reply reply) {
