@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 
@@ -33,11 +32,7 @@ import java.util.function.BiConsumer;
 public final class FakeHoncho implements AutoCloseable {
     /** The largest request body the fake reads; the real server's limit is not in the document. */
     public static final long REQUEST_BYTES_MAX = 16L * 1024 * 1024;
-    private static final long WAIT_SECONDS = 10;
-    /**
-     * Where FastAPI serves the OpenAPI document: {@code src/main.py} builds {@code FastAPI(...)} without
-     * an {@code openapi_url}, so the default {@code /openapi.json} serves it, without auth.
-     */
+    /** FastAPI's default place for the document, without auth ({@code src/main.py} sets no {@code openapi_url}). */
     public static final String OPENAPI_PATH = "/openapi.json";
 
     /** One request as it arrived: header names lower-cased, the body as text, when ({@link System#nanoTime}). */
@@ -70,6 +65,7 @@ public final class FakeHoncho implements AutoCloseable {
     private final Router router;
     private volatile Duration delay = Duration.ZERO;
     private final Map<String, Duration> workspaceDelays = new ConcurrentHashMap<>();
+    private final Map<FakeRoute, Duration> routeDelays = new ConcurrentHashMap<>();
     /** Chats (workspace or peer) whose answer has not ended, and the most there were at once. */
     private final AtomicInteger chatsNow = new AtomicInteger();
     private final AtomicInteger chatsAtOnce = new AtomicInteger();
@@ -134,7 +130,7 @@ public final class FakeHoncho implements AutoCloseable {
     public void down() {
         HttpServer s = server;
         if (s != null) {
-            await(s.close());
+            FakeWire.await(s.close());
             server = null;
         }
     }
@@ -149,6 +145,11 @@ public final class FakeHoncho implements AutoCloseable {
     /** Every answer waits {@code delay} first (zero: none). */
     public void slow(Duration delay) {
         this.delay = delay;
+    }
+
+    /** Every request of {@code route} waits {@code delay} more (zero: none more): a chat that takes its time. */
+    public void slow(FakeRoute route, Duration delay) {
+        routeDelays.put(route, delay);
     }
 
     /** Every request to {@code workspace} waits {@code delay} more (zero: none more); a long one hangs it. */
@@ -276,10 +277,7 @@ public final class FakeHoncho implements AutoCloseable {
         return List.copyOf(store.conclusions(workspace, null, null, Integer.MAX_VALUE));
     }
 
-    /**
-     * Every workspace, peer and session there is, sorted: {@code w}, {@code w/peer p}, {@code w/session s};
-     * for tests asserting that a read made none.
-     */
+    /** Every workspace, peer and session, sorted: {@code w}, {@code w/peer p}, {@code w/session s}. */
     public List<String> entities() {
         return store.entities();
     }
@@ -292,13 +290,13 @@ public final class FakeHoncho implements AutoCloseable {
     @Override
     public void close() {
         down();
-        await(vertx.close());
+        FakeWire.await(vertx.close());
     }
 
     private void listen(int wanted) {
         HttpServer s = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setReuseAddress(true))
                 .requestHandler(request -> work.counted(() -> router.handle(request)));
-        server = await(s.listen(wanted));
+        server = FakeWire.await(s.listen(wanted));
         port = server.actualPort();
     }
 
@@ -312,7 +310,8 @@ public final class FakeHoncho implements AutoCloseable {
         if (hungWorkspaces.contains(String.valueOf(ctx.pathParam("w"))) || hungRoutes.contains(route)) {
             return;
         }
-        Duration wait = delay.plus(workspaceDelays.getOrDefault(String.valueOf(ctx.pathParam("w")), Duration.ZERO));
+        Duration wait = delay.plus(workspaceDelays.getOrDefault(String.valueOf(ctx.pathParam("w")), Duration.ZERO))
+                .plus(routeDelays.getOrDefault(route, Duration.ZERO));
         if (wait.isZero()) {
             handle(route, ctx);
         } else {
@@ -363,7 +362,7 @@ public final class FakeHoncho implements AutoCloseable {
             send(ctx, new FakeRoutes.Reply(422, problems));
             return;
         }
-        FakeRoutes.Reply reply = routes.answer(route, ctx.pathParams(), body, query(ctx));
+        FakeRoutes.Reply reply = routes.answer(route, ctx.pathParams(), body, FakeWire.query(ctx));
         if (reply.status() < 300) {
             answered.accept(route, reply.body());
         }
@@ -385,12 +384,6 @@ public final class FakeHoncho implements AutoCloseable {
         return schemas.problems(route.schema(), body == null ? json.nullNode() : body);
     }
 
-    private static Map<String, String> query(RoutingContext ctx) {
-        Map<String, String> query = new TreeMap<>();
-        ctx.queryParams().forEach(e -> query.putIfAbsent(e.getKey(), e.getValue()));
-        return query;
-    }
-
     private void record(RoutingContext ctx) {
         Map<String, String> headers = new TreeMap<>();
         ctx.request().headers().forEach(h -> headers.put(h.getKey().toLowerCase(java.util.Locale.ROOT), h.getValue()));
@@ -400,23 +393,6 @@ public final class FakeHoncho implements AutoCloseable {
     }
 
     private void send(RoutingContext ctx, FakeRoutes.Reply reply) {
-        if (reply.body() == null) {
-            ctx.response().setStatusCode(reply.status()).end();
-            return;
-        }
-        try {
-            ctx.response().setStatusCode(reply.status()).putHeader("Content-Type", "application/json")
-                    .end(Buffer.buffer(json.writeValueAsBytes(reply.body())));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            ctx.fail(e);
-        }
-    }
-
-    private static <T> T await(io.vertx.core.Future<T> future) {
-        try {
-            return future.toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("the fake Honcho could not start or stop", e);
-        }
+        FakeWire.send(ctx, reply, json);
     }
 }
