@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 
@@ -33,10 +32,11 @@ import java.util.function.BiConsumer;
 public final class FakeHoncho implements AutoCloseable {
     /** The largest request body the fake reads; the real server's limit is not in the document. */
     public static final long REQUEST_BYTES_MAX = 16L * 1024 * 1024;
-    private static final long WAIT_SECONDS = 10;
+    /** FastAPI's default place for the document, without auth ({@code src/main.py} sets no {@code openapi_url}). */
+    public static final String OPENAPI_PATH = "/openapi.json";
 
-    /** One request as it arrived: header names lower-cased, the body as text. */
-    public record Recorded(String method, String path, Map<String, String> headers, String body) {
+    /** One request as it arrived: header names lower-cased, the body as text, when ({@link System#nanoTime}). */
+    public record Recorded(String method, String path, Map<String, String> headers, String body, long arrivedNanos) {
         /** The {@code Authorization} header, or null. */
         public String authorization() {
             return headers.get("authorization");
@@ -82,9 +82,11 @@ public final class FakeHoncho implements AutoCloseable {
     private final Set<String> hungWorkspaces = ConcurrentHashMap.newKeySet();
     /** Workspaces whose requests are done and never answered, until {@link #unhang}. */
     private final Set<String> hungAfterStore = ConcurrentHashMap.newKeySet();
+    private final Set<FakeRoute> hungRoutes = ConcurrentHashMap.newKeySet();
     private final Router router;
     private volatile Duration delay = Duration.ZERO;
     private final Map<String, Duration> workspaceDelays = new ConcurrentHashMap<>();
+    private final Map<FakeRoute, Duration> routeDelays = new ConcurrentHashMap<>();
     /** Chats (workspace or peer) whose answer has not ended, and the most there were at once. */
     private final AtomicInteger chatsNow = new AtomicInteger();
     private final AtomicInteger chatsAtOnce = new AtomicInteger();
@@ -98,6 +100,8 @@ public final class FakeHoncho implements AutoCloseable {
     /** Off only for a benchmark that separates the fake's own cost from the client's; tests keep it on. */
     private volatile boolean checkSchemas = true;
     private final FakeWork work = new FakeWork();
+    /** Off: workspace chat is 404, as on 3.0.12; on, the fake stands for a newer server that has it. */
+    private volatile boolean workspaceChat;
 
     private FakeHoncho() {
         schemas.load();
@@ -107,6 +111,11 @@ public final class FakeHoncho implements AutoCloseable {
             router.route(io.vertx.core.http.HttpMethod.valueOf(route.method()), route.path())
                     .handler(ctx -> arrived(route, ctx));
         }
+        router.get(OPENAPI_PATH).handler(ctx -> {
+            record(ctx);
+            ctx.response().setStatusCode(200).putHeader("Content-Type", "application/json")
+                    .end(Buffer.buffer(schemas.document(workspaceChat)));
+        });
         router.route().handler(ctx -> {
             record(ctx);
             send(ctx, routes.detail(404, "Not Found"));
@@ -142,7 +151,7 @@ public final class FakeHoncho implements AutoCloseable {
     public void down() {
         HttpServer s = server;
         if (s != null) {
-            await(s.close());
+            FakeWire.await(s.close());
             server = null;
         }
     }
@@ -159,9 +168,23 @@ public final class FakeHoncho implements AutoCloseable {
         this.delay = delay;
     }
 
+    /** Every request of {@code route} waits {@code delay} more (zero: none more): a chat that takes its time. */
+    public void slow(FakeRoute route, Duration delay) {
+        routeDelays.put(route, delay);
+    }
+
     /** Every request to {@code workspace} waits {@code delay} more (zero: none more); a long one hangs it. */
     public void slow(String workspace, Duration delay) {
         workspaceDelays.put(workspace, delay);
+    }
+
+    /**
+     * On: the fake stands for a server newer than 3.0.12 that has workspace chat (its OpenAPI document
+     * lists the route). Off, as at start: 3.0.12, which has no such route ({@code src/routers/workspaces.py}
+     * declares none), so the request is FastAPI's 404 {@code {"detail": "Not Found"}}.
+     */
+    public void workspaceChat(boolean on) {
+        workspaceChat = on;
     }
 
     /** The most chat requests (workspace chat and peer chat) that were open at once, from arrival to answer. */
@@ -235,6 +258,11 @@ public final class FakeHoncho implements AutoCloseable {
         hungWorkspaces.add(workspace);
     }
 
+    /** Every request of {@code route} from now on is recorded and never answered (the connection stays open). */
+    public void hang(FakeRoute route) {
+        hungRoutes.add(route);
+    }
+
     /** Requests to {@code workspace} are answered again (those already hung stay unanswered). */
     public void unhang(String workspace) {
         hungWorkspaces.remove(workspace);
@@ -296,6 +324,11 @@ public final class FakeHoncho implements AutoCloseable {
         return List.copyOf(store.conclusions(workspace, null, null, Integer.MAX_VALUE));
     }
 
+    /** Every workspace, peer and session, sorted: {@code w}, {@code w/peer p}, {@code w/session s}. */
+    public List<String> entities() {
+        return store.entities();
+    }
+
     /** The peers of a session and their settings. */
     public Map<String, ? extends JsonNode> sessionPeers(String workspace, String session) {
         return store.sessionPeers(workspace, session);
@@ -304,13 +337,13 @@ public final class FakeHoncho implements AutoCloseable {
     @Override
     public void close() {
         down();
-        await(vertx.close());
+        FakeWire.await(vertx.close());
     }
 
     private void listen(int wanted) {
         HttpServer s = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setReuseAddress(true))
                 .requestHandler(request -> work.counted(() -> router.handle(request)));
-        server = await(s.listen(wanted));
+        server = FakeWire.await(s.listen(wanted));
         port = server.actualPort();
     }
 
@@ -321,10 +354,11 @@ public final class FakeHoncho implements AutoCloseable {
             // Called once the answer is written or the connection closed before it.
             ctx.addEndHandler(done -> chatsNow.decrementAndGet());
         }
-        if (hungWorkspaces.contains(String.valueOf(ctx.pathParam("w")))) {
+        if (hungWorkspaces.contains(String.valueOf(ctx.pathParam("w"))) || hungRoutes.contains(route)) {
             return;
         }
-        Duration wait = delay.plus(workspaceDelays.getOrDefault(String.valueOf(ctx.pathParam("w")), Duration.ZERO));
+        Duration wait = delay.plus(workspaceDelays.getOrDefault(String.valueOf(ctx.pathParam("w")), Duration.ZERO))
+                .plus(routeDelays.getOrDefault(route, Duration.ZERO));
         if (wait.isZero()) {
             handle(route, ctx);
         } else {
@@ -346,6 +380,10 @@ public final class FakeHoncho implements AutoCloseable {
         Canned answer = once != null ? once : canned.get(route);
         if (answer != null) {
             sendCanned(ctx, answer);
+            return;
+        }
+        if (route == FakeRoute.WORKSPACE_CHAT && !workspaceChat) {
+            send(ctx, routes.detail(404, "Not Found"));
             return;
         }
         Buffer raw = ctx.body().buffer();
@@ -371,7 +409,7 @@ public final class FakeHoncho implements AutoCloseable {
             send(ctx, new FakeRoutes.Reply(422, problems));
             return;
         }
-        FakeRoutes.Reply reply = routes.answer(route, ctx.pathParams(), body, query(ctx));
+        FakeRoutes.Reply reply = routes.answer(route, ctx.pathParams(), body, FakeWire.query(ctx));
         if (reply.status() < 300) {
             answered.accept(route, reply.body());
         }
@@ -412,38 +450,15 @@ public final class FakeHoncho implements AutoCloseable {
         return schemas.problems(route.schema(), body == null ? json.nullNode() : body);
     }
 
-    private static Map<String, String> query(RoutingContext ctx) {
-        Map<String, String> query = new TreeMap<>();
-        ctx.queryParams().forEach(e -> query.putIfAbsent(e.getKey(), e.getValue()));
-        return query;
-    }
-
     private void record(RoutingContext ctx) {
         Map<String, String> headers = new TreeMap<>();
         ctx.request().headers().forEach(h -> headers.put(h.getKey().toLowerCase(java.util.Locale.ROOT), h.getValue()));
         Buffer raw = ctx.body().buffer();
         requests.add(new Recorded(ctx.request().method().name(), ctx.request().path(), Map.copyOf(headers),
-                raw == null ? "" : raw.toString(StandardCharsets.UTF_8)));
+                raw == null ? "" : raw.toString(StandardCharsets.UTF_8), System.nanoTime()));
     }
 
     private void send(RoutingContext ctx, FakeRoutes.Reply reply) {
-        if (reply.body() == null) {
-            ctx.response().setStatusCode(reply.status()).end();
-            return;
-        }
-        try {
-            ctx.response().setStatusCode(reply.status()).putHeader("Content-Type", "application/json")
-                    .end(Buffer.buffer(json.writeValueAsBytes(reply.body())));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            ctx.fail(e);
-        }
-    }
-
-    private static <T> T await(io.vertx.core.Future<T> future) {
-        try {
-            return future.toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("the fake Honcho could not start or stop", e);
-        }
+        FakeWire.send(ctx, reply, json);
     }
 }
