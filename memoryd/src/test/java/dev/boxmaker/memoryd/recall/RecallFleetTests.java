@@ -14,6 +14,7 @@ import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.memoryd.recall.fleet.FleetRecall;
 import dev.boxmaker.memoryd.recall.fleet.FleetSeed;
 import dev.boxmaker.proto.DataClass;
+import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.secrets.Secret;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
