@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.honcho.sync;
 
+import dev.boxmaker.memoryd.sentences.HardeningSentences;
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.config.MemorydSettings;
@@ -63,7 +64,7 @@ public final class HonchoSync implements AutoCloseable {
         }
         worker.start();
         turns.start();
-        LOG.info(Sentences.honchoSyncStarted(honcho.url().toString(), honcho.trusted(), honcho.untrusted(),
+        LOG.info(Sentences.honchoSyncStarted(HardeningSentences.shownUrl(honcho.url()), honcho.trusted(), honcho.untrusted(),
                 honcho.fleet(), ledger.outbox().size()));
         return new HonchoSync(ledger, clients, turns, worker);
     }
