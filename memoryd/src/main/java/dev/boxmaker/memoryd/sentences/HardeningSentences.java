@@ -1,10 +1,11 @@
 package dev.boxmaker.memoryd.sentences;
 
+import dev.boxmaker.proto.Numbers;
 import java.net.URI;
 import java.util.List;
 
 /**
- * Sentences of memoryd's start-up guards around Honcho's URL and keys (issue 35, items 7 and 8); a
+ * Sentences of memoryd's guards around Honcho's URL and keys (issue 35, items 7 and 8; issue 33, item 8); a
  * test pins each one's exact text. None of them ever holds a URL's query, user information or a key.
  */
 public final class HardeningSentences {
@@ -36,5 +37,11 @@ public final class HardeningSentences {
         String port = url.getPort() < 0 ? "" : ":" + url.getPort();
         String path = url.getRawPath() == null ? "" : url.getRawPath();
         return url.getScheme() + "://" + url.getHost() + port + path;
+    }
+
+    /** {@code bxctl memory sync}: memory writes kept local because their text held a secret (issue 33, item 8). */
+    public static String syncSecretWrites(long writes) {
+        return Numbers.grouped(writes) + (writes == 1 ? " memory write" : " memory writes") + " held a secret (a"
+                + " known-prefix key or a configured secret's value) and went nowhere; the ledger names each one's rule";
     }
 }

@@ -48,11 +48,11 @@ public final class HonchoSync implements AutoCloseable {
         HonchoLedger ledger = HonchoLedger.open(settings.memoryDir(), clock);
         HonchoClients clients = HonchoClients.open(honcho, timeouts);
         Waker waker = new Waker();
-        EditMirror edits = new EditMirror(store, ledger, honcho, waker);
+        List<String> secrets = settings.secrets().values().stream().map(Secret::value).toList();
+        EditMirror edits = new EditMirror(store, ledger, honcho, waker, secrets);
         HonchoWorker worker = new HonchoWorker(ledger, clients, honcho, new LoggedItems(settings.home(), edits), clock,
                 backoff);
         waker.worker = worker;
-        List<String> secrets = settings.secrets().values().stream().map(Secret::value).toList();
         TurnDeciding turns = new TurnDeciding(settings.home(), new BrokerStateClient(settings.brokerStateSocket()),
                 ledger, honcho, secrets, waker);
         try {

@@ -2,6 +2,7 @@ package dev.boxmaker.memoryd.honcho.worker;
 
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.decide.TurnDecision;
+import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerLine;
 import java.time.Duration;
@@ -53,7 +54,9 @@ final class SyncReports {
         Map<String, Long> nowhere = ledger.nowhereCounts();
         long speakerless = nowhere.getOrDefault(TurnDecision.NO_SPEAKER, 0L)
                 + nowhere.getOrDefault(TurnDecision.INVALID_SPEAKER, 0L);
-        return new SyncReport(workspaces, speakerless);
+        long secretWrites = nowhere.entrySet().stream().filter(e -> e.getKey().startsWith(MirrorPlan.SECRET_HELD))
+                .mapToLong(Map.Entry::getValue).sum();
+        return new SyncReport(workspaces, speakerless, secretWrites);
     }
 
     private static Instant instant(String text) {
