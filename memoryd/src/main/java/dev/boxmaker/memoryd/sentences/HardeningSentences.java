@@ -2,6 +2,7 @@ package dev.boxmaker.memoryd.sentences;
 
 import dev.boxmaker.proto.Numbers;
 import java.net.URI;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -43,5 +44,16 @@ public final class HardeningSentences {
     public static String syncSecretWrites(long writes) {
         return Numbers.grouped(writes) + (writes == 1 ? " memory write" : " memory writes") + " held a secret (a"
                 + " known-prefix key or a configured secret's value) and went nowhere; the ledger names each one's rule";
+    }
+
+    /**
+     * Configuration outside memoryd.toml (application.properties, an environment variable, a .env file)
+     * that the REST client would read to change Honcho's URL, proxy, TLS or headers: the keys, never values.
+     */
+    public static String ambientClientConfig(Collection<String> keys) {
+        return "the Honcho client is not made while " + String.join(", ", keys) + " is set outside memoryd.toml"
+                + " (in application.properties, the environment or a .env file), since it could send Honcho's calls"
+                + " and keys elsewhere; remove it: [honcho] in memoryd.toml alone says where Honcho is"
+                + Sentences.HONCHO_CONFIG_INVALID;
     }
 }
