@@ -107,18 +107,32 @@ public final class Recall {
         return Answer.ok(text(args.query(), terms, hits), label(hits));
     }
 
-    /** The owner's search: {@code arg} is recall's arguments as a JSON object. Hits are escaped for a terminal. */
-    public Answer search(String arg) {
+    /** The owner's search for {@code --json}: its hits as records ({@link SearchJson}); refused as {@link #search} is. */
+    public Answer searchJson(String arg) {
+        RecallArgs.Result parsed = ownerArgs(arg);
+        if (parsed.args().isEmpty()) {
+            return Answer.refused(parsed.refusal(), Label.SESSION_START);
+        }
+        return SearchJson.search(this, parsed.args().get(), fleet);
+    }
+
+    /** The owner's search's arguments: recall's, as a JSON object. */
+    private static RecallArgs.Result ownerArgs(String arg) {
         JsonNode node;
         try {
             node = Json.MAPPER.readTree(arg);
         } catch (IOException e) {
-            return Answer.refused(Sentences.SEARCH_USAGE, Label.SESSION_START);
+            return RecallArgs.Result.refused(Sentences.SEARCH_USAGE);
         }
         if (!(node instanceof ObjectNode object)) {
-            return Answer.refused(Sentences.SEARCH_USAGE, Label.SESSION_START);
+            return RecallArgs.Result.refused(Sentences.SEARCH_USAGE);
         }
-        RecallArgs.Result parsed = RecallArgs.parse(object);
+        return RecallArgs.parse(object);
+    }
+
+    /** The owner's search: {@code arg} is recall's arguments as a JSON object. Hits are escaped for a terminal. */
+    public Answer search(String arg) {
+        RecallArgs.Result parsed = ownerArgs(arg);
         if (parsed.args().isEmpty()) {
             return Answer.refused(parsed.refusal(), Label.SESSION_START);
         }

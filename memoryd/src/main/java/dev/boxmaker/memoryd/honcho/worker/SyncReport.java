@@ -5,8 +5,9 @@ import java.util.List;
 /**
  * What {@code bxctl memory sync} shows: each workspace memoryd writes to (trusted, untrusted, fleet),
  * and {@code speakerless}, the turns decided for nowhere because they had no speaker or one that
- * cannot be a peer name; {@code secretWrites}, the memory writes decided for nowhere because their
- * text held a secret ({@code secret-held:} reasons).
+ * cannot be their peer name (invalid, named like the agent, or like the owner without being the owner);
+ * {@code secretWrites}, the memory writes decided for nowhere because their text held a secret
+ * ({@code secret-held:} reasons).
  */
 public record SyncReport(List<WorkspaceSync> workspaces, long speakerless, long secretWrites) {
     public SyncReport {

@@ -53,7 +53,9 @@ final class SyncReports {
         }
         Map<String, Long> nowhere = ledger.nowhereCounts();
         long speakerless = nowhere.getOrDefault(TurnDecision.NO_SPEAKER, 0L)
-                + nowhere.getOrDefault(TurnDecision.INVALID_SPEAKER, 0L);
+                + nowhere.getOrDefault(TurnDecision.INVALID_SPEAKER, 0L)
+                + nowhere.getOrDefault(TurnDecision.SPEAKER_LIKE_AGENT, 0L)
+                + nowhere.getOrDefault(TurnDecision.SPEAKER_LIKE_OWNER, 0L);
         long secretWrites = nowhere.entrySet().stream().filter(e -> e.getKey().startsWith(MirrorPlan.SECRET_HELD))
                 .mapToLong(Map.Entry::getValue).sum();
         return new SyncReport(workspaces, speakerless, secretWrites);

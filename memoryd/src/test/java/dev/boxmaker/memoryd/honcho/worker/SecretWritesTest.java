@@ -75,6 +75,6 @@ class SecretWritesTest {
         assertThat(text.lines().reduce((a, b) -> b).orElseThrow()).isEqualTo("4 memory writes held a secret (a"
                 + " known-prefix key or a configured secret's value) and went nowhere; the ledger names each one's rule");
         assertThat(SyncText.json(SyncReports.of(ledger, HONCHO, CLOCK.instant(), null, Set.of())))
-                .endsWith("\"speakerless\":0,\"secretWrites\":4}");
+                .endsWith("\"speakerless\":0,\"secret_writes\":4}");
     }
 }
