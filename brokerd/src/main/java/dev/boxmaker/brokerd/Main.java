@@ -41,6 +41,7 @@ public final class Main {
         return ServeCommandLine.prepare(args, err, Sentences.USAGE, () -> {
             BrokerdSettings settings = BrokerdSettings.fromSystem();
             BrokerdSockets.refuseIfAnswered(settings);
+            OwnPaths.secureHome(settings.home());
             OwnPaths.secure(List.of(settings.auditDir()), List.of(settings.home().resolve("run"),
                     settings.loopSocket().getParent(), settings.adminSocket().getParent(),
                     settings.stateSocket().getParent()));

@@ -49,6 +49,7 @@ public final class Main {
             LoopdSettings settings = LoopdSettings.fromSystem();
             SystemText.load(settings.systemFile());
             SocketsInUse.refuse(settings.turnSocket());
+            OwnPaths.secureHome(settings.home());
             OwnPaths.secure(List.of(settings.home().resolve("sessions")), List.of(settings.home().resolve(LOCK_DIR),
                     settings.turnSocket().getParent()));
             HomeLock.take("loopd", settings.home().resolve(LOCK_DIR));

@@ -81,6 +81,8 @@ public final class HonchoClient implements AutoCloseable {
     }
 
     private static HonchoApi api(URI base, Optional<Secret> key, Duration connect, Duration read) {
+        // memoryd.toml alone says where Honcho is and what goes with each call.
+        AmbientConfig.refuse();
         QuarkusRestClientBuilder builder = QuarkusRestClientBuilder.newBuilder()
                 .baseUri(base)
                 .connectTimeout(connect.toMillis(), TimeUnit.MILLISECONDS)
