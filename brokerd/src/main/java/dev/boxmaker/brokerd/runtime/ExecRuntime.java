@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,14 +32,12 @@ public final class ExecRuntime implements Runtime {
     public static final long DRAIN_WAIT_SECONDS = 2;
 
     private final Map<String, ExecCommand> commands;
-    private final ExecutorService pipes = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "brokerd-exec-pipe");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService pipes;
 
-    public ExecRuntime(Map<String, ExecCommand> commands) {
+    /** @param pipes where each run's three pipes are written and read (brokerd's pipe threads) */
+    public ExecRuntime(Map<String, ExecCommand> commands, ExecutorService pipes) {
         this.commands = Map.copyOf(commands);
+        this.pipes = pipes;
     }
 
     @Override

@@ -178,18 +178,18 @@ class SocketClientTest {
         }
     }
 
-    private static ClientException fail(Path socket, Duration connect, Duration reply) {
+    static ClientException fail(Path socket, Duration connect, Duration reply) {
         return catchThrowableOfType(ClientException.class,
                 () -> SocketClient.call(socket, new LoopAdmin("echo", "x"), connect, reply, RUNBOOK));
     }
 
-    private static ServerSocketChannel listen(Path socket, int backlog) throws IOException {
+    static ServerSocketChannel listen(Path socket, int backlog) throws IOException {
         ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(socket), backlog);
         return server;
     }
 
-    private static void fillBacklog(Path socket, List<SocketChannel> queued) throws IOException {
+    static void fillBacklog(Path socket, List<SocketChannel> queued) throws IOException {
         while (true) {
             SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
             channel.configureBlocking(false);
@@ -204,7 +204,7 @@ class SocketClientTest {
     }
 
     /** Accepts one connection, writes {@code reply} (or nothing), and closes it. */
-    private static Thread serveOnce(ServerSocketChannel server, byte[] reply) {
+    static Thread serveOnce(ServerSocketChannel server, byte[] reply) {
         Thread thread = new Thread(() -> {
             try (SocketChannel connection = server.accept()) {
                 if (reply != null) {
