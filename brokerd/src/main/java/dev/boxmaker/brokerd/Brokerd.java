@@ -1,5 +1,6 @@
 package dev.boxmaker.brokerd;
 
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.brokerd.approvals.Approvals;
 import dev.boxmaker.brokerd.audit.AuditLog;
 import dev.boxmaker.brokerd.audit.EarlyAudit;

@@ -1,6 +1,6 @@
 package dev.boxmaker.brokerd.approvals;
 
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.brokerd.grants.Grant;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.text.Escape;

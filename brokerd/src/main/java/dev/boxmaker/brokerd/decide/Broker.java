@@ -1,6 +1,6 @@
 package dev.boxmaker.brokerd.decide;
 
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.brokerd.approvals.Approvals;
 import dev.boxmaker.brokerd.audit.AuditLog;
 import dev.boxmaker.brokerd.audit.AuditRecord;

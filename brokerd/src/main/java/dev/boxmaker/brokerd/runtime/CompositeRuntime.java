@@ -1,6 +1,6 @@
 package dev.boxmaker.brokerd.runtime;
 
-import dev.boxmaker.brokerd.decide.MemoryToolArgs;
+import dev.boxmaker.proto.tools.ToolContract;
 import io.smallrye.mutiny.Uni;
 
 /** The memory tools to memoryd, everything else to the configured runtime (the M5a spec, section 8). */
@@ -29,6 +29,6 @@ public final class CompositeRuntime implements Runtime {
     }
 
     private Runtime to(RunSpec spec) {
-        return MemoryToolArgs.MEMORY_TOOLS.contains(spec.request().tool()) ? memory : others;
+        return ToolContract.MEMORY_TOOLS.contains(spec.request().tool()) ? memory : others;
     }
 }

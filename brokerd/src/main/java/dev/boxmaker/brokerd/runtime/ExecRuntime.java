@@ -1,8 +1,8 @@
 package dev.boxmaker.brokerd.runtime;
 
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.brokerd.config.BrokerdSettings.ExecCommand;
-import dev.boxmaker.brokerd.decide.MemoryToolArgs;
+import dev.boxmaker.proto.tools.ToolContract;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import java.io.ByteArrayOutputStream;
@@ -43,7 +43,7 @@ public final class ExecRuntime implements Runtime {
     @Override
     public Output run(RunSpec spec) {
         String tool = spec.request().tool();
-        if (MemoryToolArgs.MEMORY_TOOLS.contains(tool)) {
+        if (ToolContract.MEMORY_TOOLS.contains(tool)) {
             return new Output(Outcome.REFUSED, Sentences.EXEC_MEMORY_TOOL);
         }
         ExecCommand command = commands.get(tool);

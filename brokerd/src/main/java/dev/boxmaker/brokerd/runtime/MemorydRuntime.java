@@ -1,6 +1,6 @@
 package dev.boxmaker.brokerd.runtime;
 
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.client.ClientException;
 import dev.boxmaker.proto.client.AsyncSocketClient;
