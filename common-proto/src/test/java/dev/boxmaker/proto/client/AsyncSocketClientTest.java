@@ -3,8 +3,6 @@ package dev.boxmaker.proto.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.boxmaker.proto.client.ClientException.Reason;
-import dev.boxmaker.proto.testing.RawSocket;
 import dev.boxmaker.proto.testing.RunningServer;
 import dev.boxmaker.proto.testing.TestServers;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
@@ -13,22 +11,19 @@ import dev.boxmaker.proto.wire.msg.LoopAdminReply;
 import dev.boxmaker.proto.wire.msg.MemoryBlock;
 import dev.boxmaker.proto.wire.msg.Message;
 import io.vertx.core.Vertx;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The non-blocking client fails every way the blocking one does, with the same sentences
- * ({@link SocketClientTest}), and answers what it answers.
+ * The non-blocking client answers what the blocking one answers, a reply of many chunks whole, and
+ * many calls at once without a thread each; its failures are {@link SocketClientTest}'s, run for
+ * both clients.
  */
 class AsyncSocketClientTest {
     private static final String RUNBOOK = "memory-unavailable";
@@ -52,101 +47,6 @@ class AsyncSocketClientTest {
     void stop() throws Exception {
         client.close();
         TestServers.close(vertx);
-    }
-
-    @Test
-    void noSocketFileMeansNothingAnswers() {
-        Path socket = TestServers.socketIn(dir, "none.sock");
-
-        ClientException e = fail(socket, CONNECT, REPLY);
-
-        assertThat(e.reason()).isEqualTo(Reason.NO_DAEMON);
-        assertThat(e).hasMessage("nothing answers on " + socket + " (is the daemon running?); see runbook memory-unavailable");
-    }
-
-    @Test
-    void aSocketNobodyListensOnMeansNothingAnswers() throws Exception {
-        Path socket = TestServers.socketIn(dir, "stale.sock");
-        try (ServerSocketChannel gone = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
-            gone.bind(UnixDomainSocketAddress.of(socket));
-        }
-
-        ClientException e = fail(socket, CONNECT, REPLY);
-
-        assertThat(e.reason()).isEqualTo(Reason.NO_DAEMON);
-        assertThat(e).hasMessage("nothing answers on " + socket + " (is the daemon running?); see runbook memory-unavailable");
-    }
-
-    @Test
-    void aServerThatNeverAnswersTimesOut() throws Exception {
-        Path socket = TestServers.socketIn(dir, "silent.sock");
-        try (ServerSocketChannel silent = SocketClientTest.listen(socket, 8)) {
-            ClientException e = fail(socket, CONNECT, REPLY);
-
-            assertThat(e.reason()).isEqualTo(Reason.NO_REPLY);
-            assertThat(e).hasMessage("no reply from " + socket + " within 2 seconds; see runbook memory-unavailable");
-        }
-    }
-
-    @Test
-    void aFullBacklogTimesOutTheConnect() throws Exception {
-        Path socket = TestServers.socketIn(dir, "full.sock");
-        List<SocketChannel> queued = new ArrayList<>();
-        try (ServerSocketChannel never = SocketClientTest.listen(socket, 1)) {
-            SocketClientTest.fillBacklog(socket, queued);
-            ClientException e = fail(socket, Duration.ofMillis(300), REPLY);
-
-            assertThat(e.reason()).isEqualTo(Reason.CONNECT_TIMED_OUT);
-            assertThat(e).hasMessage("could not connect to " + socket + " within 300 ms; see runbook memory-unavailable");
-        } finally {
-            for (SocketChannel channel : queued) {
-                channel.close();
-            }
-        }
-    }
-
-    @Test
-    void aServerThatClosesEarlyLosesTheConnection() throws Exception {
-        Path socket = TestServers.socketIn(dir, "rude.sock");
-        try (ServerSocketChannel rude = SocketClientTest.listen(socket, 8)) {
-            Thread server = SocketClientTest.serveOnce(rude, null);
-
-            ClientException e = fail(socket, CONNECT, REPLY);
-            server.join(BOUND.toMillis());
-
-            assertThat(e.reason()).isEqualTo(Reason.CONNECTION_LOST);
-            assertThat(e).hasMessage("the connection to " + socket + " closed before a reply came; see runbook memory-unavailable");
-        }
-    }
-
-    @Test
-    void aReplyThatIsNotJsonIsABadReply() throws Exception {
-        Path socket = TestServers.socketIn(dir, "garbled.sock");
-        try (ServerSocketChannel garbled = SocketClientTest.listen(socket, 8)) {
-            Thread server = SocketClientTest.serveOnce(garbled, RawSocket.frame("<html>"));
-
-            ClientException e = fail(socket, CONNECT, REPLY);
-            server.join(BOUND.toMillis());
-
-            assertThat(e.reason()).isEqualTo(Reason.BAD_REPLY);
-            assertThat(e).hasMessage("the reply from " + socket
-                    + " could not be read (the frame is not valid JSON); see runbook memory-unavailable");
-        }
-    }
-
-    @Test
-    void aReplyLongerThanTheLimitIsABadReplyAndIsNotRead() throws Exception {
-        Path socket = TestServers.socketIn(dir, "huge.sock");
-        try (ServerSocketChannel huge = SocketClientTest.listen(socket, 8)) {
-            Thread server = SocketClientTest.serveOnce(huge, RawSocket.header(0x7FFF_FFFFL));
-
-            ClientException e = fail(socket, CONNECT, REPLY);
-            server.join(BOUND.toMillis());
-
-            assertThat(e.reason()).isEqualTo(Reason.BAD_REPLY);
-            assertThat(e).hasMessage("the reply from " + socket + " could not be read (frame too large: 2,147,483,647 "
-                    + "bytes; the limit is 16,777,216); see runbook memory-unavailable");
-        }
     }
 
     @Test
@@ -189,11 +89,4 @@ class AsyncSocketClientTest {
         return client.call(socket, request, CONNECT, REPLY, RUNBOOK).await().atMost(BOUND);
     }
 
-    /** The call's failure, which Mutiny's blocking await wraps, being checked. */
-    private ClientException fail(Path socket, Duration connect, Duration reply) {
-        Throwable failure = catchThrowableOfType(RuntimeException.class,
-                () -> client.call(socket, new LoopAdmin("echo", "x"), connect, reply, RUNBOOK).await().atMost(BOUND));
-        assertThat(failure.getCause()).isInstanceOf(ClientException.class);
-        return (ClientException) failure.getCause();
-    }
 }
