@@ -64,6 +64,8 @@ public final class CatchUpProbe {
             double s = (System.nanoTime() - t0) / 1e9;
             System.out.printf("catch-up: %.2f s, %,.0f records/s; file %,d bytes%n", s, records / s,
                     Files.size(indexDir.resolve(MemoryIndex.FILE)));
+            System.out.printf("process CPU: %.2f s%n", ((com.sun.management.OperatingSystemMXBean)
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime() / 1e9);
             System.out.println("  " + RecallBench.rss(ProcessHandle.current().pid()));
             if (args.length > 2) {
                 long r0 = System.nanoTime();

@@ -13,9 +13,10 @@ final class BrokerCommands {
     private BrokerCommands() {
     }
 
-    /** Sends {@code broker_admin {command, arg}} and prints the reply escaped. */
+    /** Sends {@code broker_admin {command, arg}} and prints the reply escaped (with {@code --json}, asks for and prints its JSON document). */
     static int admin(Bxctl top, String command, String arg) {
-        return DaemonCall.run(top, top.brokerSocket(), new BrokerAdmin(command, arg),
-                Duration.ofSeconds(Wait.BROKER_ADMIN_SECONDS), RUNBOOK, BrokerAdminReply.class, BrokerAdminReply::text);
+        return DaemonCall.run(top, top.brokerSocket(), new BrokerAdmin(command, arg, top.json ? BrokerAdmin.JSON : null),
+                Duration.ofSeconds(Wait.BROKER_ADMIN_SECONDS), RUNBOOK, BrokerAdminReply.class, BrokerAdminReply::text,
+                top.json);
     }
 }

@@ -135,14 +135,35 @@ public final class Bxctl implements Runnable {
             return execute(Commands.forArgs(top, args), args, out, err);
         } catch (RuntimeException e) {
             // Building the tree or picocli's own work failed: the same sentence as a command's failure.
-            return internalError(e, err);
+            return internalError(e, out, err, jsonAsked(args));
         }
     }
 
-    private static int internalError(Exception e, PrintWriter err) {
-        err.println(BxctlSentences.internalError(e));
+    private static int internalError(Exception e, PrintWriter out, PrintWriter err, boolean json) {
+        String sentence = BxctlSentences.internalError(e);
+        if (json) {
+            JsonOut.print(out, JsonOut.error(sentence, null));
+            out.flush();
+        }
+        err.println(sentence);
         err.flush();
         return Exit.INTERNAL;
+    }
+
+    /**
+     * Whether the command line asks for {@code --json}, read from the words themselves: a usage error
+     * or a failure can come before picocli has set the option, or in a tree that never parsed it.
+     */
+    static boolean jsonAsked(String[] args) {
+        for (String arg : args) {
+            if (arg.equals("--json")) {
+                return true;
+            }
+            if (arg.equals("--")) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** Runs {@code args} on the tree {@code cli}, whose top holds the environment and standard input. */
@@ -151,8 +172,13 @@ public final class Bxctl implements Runnable {
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(e -> Exit.INTERNAL);
         // A command that throws: picocli would print the stack trace and exit as for usage.
-        cli.setExecutionExceptionHandler((e, failed, parsed) -> internalError(e, err));
+        boolean json = jsonAsked(args);
+        cli.setExecutionExceptionHandler((e, failed, parsed) -> internalError(e, out, err, json));
         cli.setParameterExceptionHandler((e, argv) -> {
+            if (json) {
+                JsonOut.print(out, JsonOut.error(e.getMessage(), null));
+                out.flush();
+            }
             err.println(e.getMessage());
             // The top's usage lists every command, and cli may hold only the one named.
             CommandLine failed = e.getCommandLine();

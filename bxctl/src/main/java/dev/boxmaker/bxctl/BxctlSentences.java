@@ -105,4 +105,9 @@ public final class BxctlSentences {
     public static String chatConfigInvalid(Path file) {
         return "bxctl chat sent nothing; fix " + file + ", or name the speaker with --speaker NAME";
     }
+
+    /** memoryd's answer to a {@code --json} command that is not the JSON document asked for (an older memoryd). */
+    public static String notJson() {
+        return "memoryd answered with text, not the JSON document --json asks for; is it older than this bxctl?";
+    }
 }

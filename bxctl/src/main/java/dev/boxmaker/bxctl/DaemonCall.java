@@ -40,7 +40,7 @@ final class DaemonCall {
             String runbook, Class<T> type, Function<T, String> text, boolean textIsJson) {
         return runShown(top, socket, request, replyWait, runbook, type, reply -> {
             if (top.json) {
-                top.out().println(textIsJson ? text.apply(reply) : toJson(reply));
+                JsonOut.print(top.out(), textIsJson ? text.apply(reply) : toJson(reply));
             } else {
                 top.out().println(Escape.escape(text.apply(reply)));
             }
@@ -57,26 +57,35 @@ final class DaemonCall {
         try {
             reply = SocketClient.call(socket, request, CONNECT_WAIT, replyWait, runbook, Codec.LIGHT);
         } catch (ClientException e) {
-            err.println(e.getMessage());
-            return Exit.NO_ANSWER;
+            return failed(top, e.getMessage(), runbook, Exit.NO_ANSWER);
         } catch (WireException e) {
             // Nothing was sent: the request is over a frame's limit (a chat message of 16 MiB).
-            err.println(BxctlSentences.notSent(e.getMessage()));
-            return Exit.USAGE;
+            return failed(top, BxctlSentences.notSent(e.getMessage()), null, Exit.USAGE);
         }
         if (reply instanceof ErrorReply error) {
             if (top.json) {
-                out.println(toJson(error));
+                JsonOut.error(top, error.message(), error.runbook());
             }
             // Escaped as a reply is: a refusal can quote what a session wrote (an entry, an old).
             err.println(Escape.escapeLine(BxctlSentences.refusedWithRunbook(error.message(), error.runbook())));
             return Exit.REFUSED;
         }
         if (!type.isInstance(reply)) {
-            err.println(BxctlSentences.unexpectedReply(reply.kind()));
-            return Exit.REFUSED;
+            return failed(top, BxctlSentences.unexpectedReply(reply.kind()), null, Exit.REFUSED);
         }
         return shown.show(type.cast(reply));
+    }
+
+    /**
+     * A call that got no answer to show: the sentence on standard error and, with {@code --json}, as
+     * {@code {"error", "runbook"}} on standard output; {@code code} is the exit code.
+     */
+    static int failed(Bxctl top, String sentence, String runbook, int code) {
+        if (top.json) {
+            JsonOut.error(top, sentence, runbook);
+        }
+        top.err().println(sentence);
+        return code;
     }
 
     /** What a command does with a daemon's reply: prints it, and answers the exit code. */

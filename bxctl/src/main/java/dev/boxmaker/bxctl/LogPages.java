@@ -39,6 +39,9 @@ final class LogPages {
      */
     static int all(MemoryCommand memory, String before) {
         Bxctl top = memory.top;
+        if (top.json) {
+            return LogLines.all(memory, before);
+        }
         String[] last = {before};
         int[] edits = new int[1];
         boolean[] cut = new boolean[1];
@@ -60,16 +63,14 @@ final class LogPages {
                             edits[0]++;
                             last[0] = m.group(1);
                         }
-                        if (top.json) {
-                            top.out().println(DaemonCall.toJson(reply));
-                        } else if (edits[0] > 0 || printEmpty) {
+                        if (edits[0] > 0 || printEmpty) {
                             top.out().print(Escape.escape(text));
                         }
                         top.out().flush();
                         return Exit.DONE;
                     });
             if (code != Exit.DONE || (edits[0] < LOG_PAGE_EDITS && !(cut[0] && edits[0] > 0))) {
-                if (code == Exit.DONE && !top.json) {
+                if (code == Exit.DONE) {
                     top.out().println();
                 }
                 return code;

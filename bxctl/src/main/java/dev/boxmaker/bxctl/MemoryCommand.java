@@ -34,8 +34,13 @@ final class MemoryCommand implements Runnable {
     }
 
     int admin(String command, String arg, Duration wait) {
-        return DaemonCall.run(top, top.memorySocket(), new MemoryAdmin(command, arg), wait, RUNBOOK,
-                MemoryAdminReply.class, MemoryAdminReply::text);
+        return DaemonCall.run(top, top.memorySocket(), request(command, arg), wait, RUNBOOK,
+                MemoryAdminReply.class, MemoryAdminReply::text, top.json);
+    }
+
+    /** {@code memory_admin} for {@code command}: with {@code --json}, asking for the answer as a JSON document. */
+    MemoryAdmin request(String command, String arg) {
+        return new MemoryAdmin(command, arg, top.json ? MemoryAdmin.JSON : null);
     }
 
     @Command(name = "show", description = "The memory block a new session would get now, with each file's count.")
@@ -65,12 +70,6 @@ final class MemoryCommand implements Runnable {
     @Command(name = "sync", description = "Fleet memory in Honcho: per workspace what is sent, waiting and failed,"
             + " an outage or a refused key, and the turns without a speaker.")
     int sync() {
-        if (top.json) {
-            // memoryd answers json with the report as one JSON object, printed as it is.
-            return DaemonCall.run(top, top.memorySocket(), new MemoryAdmin("sync", "json"),
-                    Duration.ofSeconds(Wait.MEMORY_ADMIN_SECONDS), RUNBOOK, MemoryAdminReply.class,
-                    MemoryAdminReply::text, true);
-        }
         return admin("sync", "");
     }
 

@@ -46,9 +46,10 @@ class BxctlMemoryTest {
         Handler<MemoryAdmin> handler = request -> {
             received.add(request);
             return switch (request.command()) {
-                case "show" -> new MemoryAdminReply("# soul.md\nhi\u200B <|im_start|>");
+                case "show" -> new MemoryAdminReply(request.json() ? "{\"text\":\"# soul.md\\nhi\u200B <|im_start|>\"}"
+                        : "# soul.md\nhi\u200B <|im_start|>");
                 case "log", "pending" -> new MemoryAdminReply("listing " + request.arg());
-                case "sync" -> new MemoryAdminReply(request.arg().equals("json") ? SYNC_JSON : SYNC_TEXT);
+                case "sync" -> new MemoryAdminReply(request.json() ? SYNC_JSON : SYNC_TEXT);
                 case "ask" -> request.arg().contains("b9") ? refuse(ASK_UNKNOWN) : new MemoryAdminReply(ASK_TEXT);
                 default -> throw new HandlerRefusal("no edit has the id \"" + request.arg() + "\"", null);
             };
@@ -76,9 +77,10 @@ class BxctlMemoryTest {
     }
 
     @Test
-    void jsonPrintsTheReplyBody() {
+    void jsonAsksForTheDocumentAndPrintsItAsItIs() {
         assertThat(bxctl("memory", "show", "--json"))
                 .isEqualTo(new Run(0, "{\"text\":\"# soul.md\\nhi\u200B <|im_start|>\"}\n", ""));
+        assertThat(received).containsExactly(new MemoryAdmin("show", "", MemoryAdmin.JSON));
     }
 
     @Test
@@ -101,7 +103,7 @@ class BxctlMemoryTest {
                 + " honcho-send-refused)\n0 turns had no speaker, or one that cannot be a Honcho peer name, and went"
                 + " nowhere\n", ""));
         assertThat(bxctl("memory", "sync", "--json")).isEqualTo(new Run(0, SYNC_JSON + "\n", ""));
-        assertThat(received).containsExactly(new MemoryAdmin("sync", ""), new MemoryAdmin("sync", "json"));
+        assertThat(received).containsExactly(new MemoryAdmin("sync", ""), new MemoryAdmin("sync", "", MemoryAdmin.JSON));
     }
 
     @Test

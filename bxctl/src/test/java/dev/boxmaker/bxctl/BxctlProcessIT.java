@@ -69,7 +69,7 @@ class BxctlProcessIT {
     static final String[][] CALLS = {
         {"status"}, {"memory", "show"}, {"--json", "memory", "show"}, {"memory", "log", "5"},
         {"memory", "undo", "2026-09-24-0009"}, {"memory", "search", "launch", "window", "-k", "3"}, {"reindex"},
-        {"memory", "sync"}, {"--json", "memory", "sync"},
+        {"memory", "sync"}, {"--json", "memory", "sync"}, {"--json", "memory", "undo", "2026-09-24-0009"},
         {"grants"}, {"audit", "5"}, {"chat", "--session", "chat-abc", "hello"},
         {"--json", "chat", "--session", "chat-abc", "hello"},
     };
@@ -81,9 +81,10 @@ class BxctlProcessIT {
     @BeforeEach
     void start() throws IOException {
         Handler<MemoryAdmin> admin = request -> switch (request.command()) {
-            case "show" -> new MemoryAdminReply("# soul.md\nhi\u200B <|im_start|>");
+            case "show" -> new MemoryAdminReply(request.json() ? "{\"text\":\"# soul.md\\nhi\u200B <|im_start|>\"}"
+                    : "# soul.md\nhi\u200B <|im_start|>");
             case "undo" -> throw new HandlerRefusal("no edit has the id \"" + request.arg() + "\"", null);
-            default -> new MemoryAdminReply(request.command() + " " + request.arg());
+            default -> new MemoryAdminReply(request.command() + " " + request.arg() + (request.json() ? "json" : ""));
         };
         Handler<Reindex> reindex = request -> new Reindexed(2, 1208, 1);
         Handler<BrokerAdmin> broker = request -> new BrokerAdminReply(request.command() + "(" + request.arg() + ")");
@@ -157,7 +158,10 @@ class BxctlProcessIT {
                 .isEqualTo(new Run(0, "{\"text\":\"# soul.md\\nhi\u200B <|im_start|>\"}\n", ""));
         assertThat(process(java25, "memory", "undo", "2026-09-24-0009"))
                 .isEqualTo(new Run(1, "", "no edit has the id \"2026-09-24-0009\"\n"));
-        // sync's --json prints memoryd's text as it is: the report memoryd wrote as JSON.
+        assertThat(process(java25, "--json", "memory", "undo", "2026-09-24-0009")).isEqualTo(new Run(1,
+                "{\"error\":\"no edit has the id \\\"2026-09-24-0009\\\"\",\"runbook\":null}\n",
+                "no edit has the id \"2026-09-24-0009\"\n"));
+        // --json prints memoryd's text as it is: the document memoryd wrote for format json.
         assertThat(process(java25, "--json", "memory", "sync")).isEqualTo(new Run(0, "sync json\n", ""));
     }
 

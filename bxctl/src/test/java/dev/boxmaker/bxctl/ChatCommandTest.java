@@ -108,7 +108,7 @@ class ChatCommandTest {
     @Test
     void withJsonARefusalsBodyIsPrintedAsTheOtherCommandsPrintIt() {
         assertThat(bxctl("", "--json", "chat", "fail")).isEqualTo(new Run(1,
-                "{\"message\":\"memory is unavailable, so no new session can start: x\",\"runbook\":\"memory-unavailable\"}\n",
+                "{\"error\":\"memory is unavailable, so no new session can start: x\",\"runbook\":\"memory-unavailable\"}\n",
                 "memory is unavailable, so no new session can start: x (runbook memory-unavailable)\n"));
     }
 

@@ -94,6 +94,10 @@ class HostileRequestsIT {
                 }
             }
             System.out.println("HostileRequestsIT: " + sent + " hostile requests sent");
+            int planned = SOCKETS.values().stream().mapToInt(k -> k.size() * REQUESTS_PER_KIND + UNSERVED_PER_SOCKET)
+                    .sum();
+            assertThat(sent).as("hostile requests sent within %d s, of the %d planned (seed %d)", RUN_SECONDS_MAX,
+                    planned, seed).isEqualTo(planned);
 
             assertThat(files(d.home)).as("the home's files after the attack (seed %d)", seed).isEqualTo(before);
             everySocketAnswers(d);

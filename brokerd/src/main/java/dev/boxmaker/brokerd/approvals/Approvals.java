@@ -174,6 +174,26 @@ public final class Approvals implements AutoCloseable {
                 + "  grant " + w.grant().id() + "  waiting " + Duration.between(w.since(), now).toSeconds() + "s  ";
     }
 
+    /** A waiting call as {@code bxctl approvals --json} gives it: its request whole and since when it waits. */
+    public record Pending(String id, ToolRequest request, String grant, Instant since, long waitingSeconds) {
+    }
+
+    /** Every waiting call, oldest first, for {@code --json}. */
+    public List<Pending> pending() {
+        Instant now = clock.instant();
+        return waiting.values().stream().map(w -> pending(w, now)).toList();
+    }
+
+    /** The waiting call {@code id}, for {@code --json}; empty when no such call waits. */
+    public Optional<Pending> pending(String id) {
+        Instant now = clock.instant();
+        return number(id).map(waiting::get).map(w -> pending(w, now));
+    }
+
+    private static Pending pending(Waiting w, Instant now) {
+        return new Pending(w.id(), w.request(), w.grant().id(), w.since(), Duration.between(w.since(), now).toSeconds());
+    }
+
     private boolean settle(long number, Verdict verdict) {
         Waiting w = waiting.remove(number);
         if (w == null) {

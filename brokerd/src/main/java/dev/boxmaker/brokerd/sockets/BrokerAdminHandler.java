@@ -6,6 +6,7 @@ import dev.boxmaker.brokerd.decide.Broker;
 import dev.boxmaker.brokerd.grants.Grant;
 import dev.boxmaker.brokerd.grants.GrantSet;
 import dev.boxmaker.proto.Label;
+import dev.boxmaker.proto.owner.OwnerJson;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.HandlerRefusal;
 import dev.boxmaker.proto.text.Escape;
@@ -31,6 +32,9 @@ public final class BrokerAdminHandler implements Handler<BrokerAdmin> {
     @Override
     public Message handle(BrokerAdmin request) throws HandlerRefusal {
         String arg = request.arg().strip();
+        if (request.json()) {
+            return new BrokerAdminReply(json(request.command(), arg));
+        }
         String text = switch (request.command()) {
             case "approvals" -> arg.isEmpty() ? broker.approvals().list() : broker.approvals().show(arg)
                     .orElseThrow(() -> new HandlerRefusal(Sentences.approvalUnknown(arg)));
@@ -42,6 +46,25 @@ public final class BrokerAdminHandler implements Handler<BrokerAdmin> {
             default -> throw new HandlerRefusal(Sentences.adminCommandUnknown(request.command()));
         };
         return new BrokerAdminReply(text);
+    }
+
+    /** {@code format} json: each command's answer as a JSON document ({@link AdminJson}); refusals as in text. */
+    private String json(String command, String arg) throws HandlerRefusal {
+        return switch (command) {
+            case "approvals" -> arg.isEmpty() ? AdminJson.approvals(broker.approvals().pending())
+                    : AdminJson.approval(broker.approvals().pending(arg)
+                            .orElseThrow(() -> new HandlerRefusal(Sentences.approvalUnknown(arg))));
+            case "approve" -> OwnerJson.outcome("approved", arg, null, approve(arg));
+            case "deny" -> OwnerJson.outcome("denied", arg, null,
+                    settle(arg, broker.approvals().deny(arg), Sentences.denied(arg)));
+            case "grants" -> {
+                GrantSet set = broker.grants().current();
+                yield AdminJson.grants(set, set.problem().map(Sentences::grantsInvalid).orElse(null));
+            }
+            case "audit" -> AdminJson.audit(auditLines(arg));
+            case "sessions" -> AdminJson.sessions(broker.taints().all());
+            default -> throw new HandlerRefusal(Sentences.adminCommandUnknown(command));
+        };
     }
 
     /** A call its grant no longer allows is refused, so the owner's command fails: the call did not run. */
@@ -75,6 +98,12 @@ public final class BrokerAdminHandler implements Handler<BrokerAdmin> {
     }
 
     private String audit(String arg) throws HandlerRefusal {
+        List<String> lines = auditLines(arg);
+        return lines.isEmpty() ? Sentences.NO_AUDIT : Escape.escape(String.join("\n", lines));
+    }
+
+    /** The last lines {@code arg} asks for (20 when empty), oldest first; a count out of range is refused. */
+    private List<String> auditLines(String arg) throws HandlerRefusal {
         int count = AUDIT_LINES_DEFAULT;
         if (!arg.isEmpty()) {
             try {
@@ -87,8 +116,7 @@ public final class BrokerAdminHandler implements Handler<BrokerAdmin> {
             }
         }
         try {
-            List<String> lines = broker.audit().tail(count);
-            return lines.isEmpty() ? Sentences.NO_AUDIT : Escape.escape(String.join("\n", lines));
+            return broker.audit().tail(count);
         } catch (IOException e) {
             throw new HandlerRefusal(Sentences.auditUnreadable(e.getClass().getSimpleName()));
         }

@@ -10,7 +10,10 @@ import dev.boxmaker.proto.Sentences;
 import dev.boxmaker.proto.wire.FieldFault;
 import java.nio.file.Path;
 
-/** Log lines through Jackson: every line written, and each line read that {@link LineDecoder} leaves. */
+/**
+ * Log lines through Jackson's data binding: every line written, and each line read that
+ * {@link StreamedLines} leaves.
+ */
 final class JacksonLines {
     private static final ObjectWriter WRITER = Json.MAPPER.writerFor(LogRecord.class);
     private static final ObjectReader READER = Json.MAPPER.readerFor(LogRecord.class);

@@ -5,9 +5,10 @@ import dev.boxmaker.proto.text.Utf8;
 import java.nio.file.Path;
 
 /**
- * One record as one line's bytes, and back; the newline is the caller's. Jackson is in
- * {@link JacksonLines}, made only when a line is written or a line not of the plain shape is read:
- * a catch-up of plain lines never waits for it (a fifth of a second at a build's start).
+ * One record as one line's bytes, and back; the newline is the caller's. A plain line is read by
+ * {@link StreamedLines} on Jackson's streaming parser; data binding is in {@link JacksonLines}, made
+ * only when a line is written or a line not of the plain shape is read: a catch-up of plain lines never
+ * waits for it (a fifth of a second at a build's start).
  */
 final class LogLines {
 
@@ -37,8 +38,8 @@ final class LogLines {
     }
 
     /**
-     * {@link #decode}, reading a plain line without Jackson ({@link LineDecoder}) when {@code plain};
-     * without it, every line through Jackson, as tests compare.
+     * {@link #decode}, reading a plain line with Jackson's streaming parser ({@link StreamedLines}) when
+     * {@code plain}; without it, every line through data binding, as tests compare.
      */
     static LogRecord decode(byte[] line, int length, Path file, long record, boolean plain) throws LogFormatException {
         // Checked and read in place, never made into a String first: a catch-up reads every line.
@@ -51,7 +52,7 @@ final class LogLines {
         }
         boolean zeroInFirstFour = zeroInFirstFour(line, length);
         if (plain && !zeroInFirstFour) {
-            LogRecord read = LineDecoder.decode(line, length);
+            LogRecord read = StreamedLines.decode(line, length);
             if (read != null) {
                 return read;
             }

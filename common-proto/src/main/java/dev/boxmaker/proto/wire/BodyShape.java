@@ -28,9 +28,9 @@ import dev.boxmaker.proto.wire.msg.TurnReply;
  * listed here goes through {@link Envelope}.
  */
 enum BodyShape {
-    MEMORY_ADMIN(MemoryAdmin.KIND, Field.text("command"), Field.text("arg")),
+    MEMORY_ADMIN(MemoryAdmin.KIND, Field.text("command"), Field.text("arg"), Field.optionalText("format")),
     MEMORY_ADMIN_REPLY(MemoryAdminReply.KIND, Field.text("text")),
-    BROKER_ADMIN(BrokerAdmin.KIND, Field.text("command"), Field.text("arg")),
+    BROKER_ADMIN(BrokerAdmin.KIND, Field.text("command"), Field.text("arg"), Field.optionalText("format")),
     BROKER_ADMIN_REPLY(BrokerAdminReply.KIND, Field.text("text")),
     LOOP_ADMIN(LoopAdmin.KIND, Field.text("command"), Field.text("arg")),
     LOOP_ADMIN_REPLY(LoopAdminReply.KIND, Field.text("text")),
@@ -57,6 +57,8 @@ enum BodyShape {
     enum Type {
         /** A JSON string, or null (the record's constructor refuses a null it does not allow). */
         TEXT,
+        /** As {@link #TEXT}, but left out of the body when null ({@code @JsonInclude(NON_NULL)} on its record). */
+        OPTIONAL_TEXT,
         /** A JSON integer that fits a {@code long}. */
         COUNT,
         /** A session id, written as a JSON string. */
@@ -67,6 +69,10 @@ enum BodyShape {
     record Field(String name, Type type) {
         static Field text(String name) {
             return new Field(name, Type.TEXT);
+        }
+
+        static Field optionalText(String name) {
+            return new Field(name, Type.OPTIONAL_TEXT);
         }
 
         static Field count(String name) {
@@ -121,9 +127,9 @@ enum BodyShape {
     /** {@code message}'s values, one per field, in the fields' order; {@code message} is of this kind. */
     static Object[] fieldValues(Message message) {
         if (message instanceof MemoryAdmin a) {
-            return new Object[] {a.command(), a.arg()};
+            return new Object[] {a.command(), a.arg(), a.format()};
         } else if (message instanceof BrokerAdmin a) {
-            return new Object[] {a.command(), a.arg()};
+            return new Object[] {a.command(), a.arg(), a.format()};
         } else if (message instanceof LoopAdmin a) {
             return new Object[] {a.command(), a.arg()};
         } else if (message instanceof MemoryAdminReply r) {
@@ -165,8 +171,8 @@ enum BodyShape {
      */
     Message make(Object[] v) {
         return switch (this) {
-            case MEMORY_ADMIN -> new MemoryAdmin((String) v[0], (String) v[1]);
-            case BROKER_ADMIN -> new BrokerAdmin((String) v[0], (String) v[1]);
+            case MEMORY_ADMIN -> new MemoryAdmin((String) v[0], (String) v[1], (String) v[2]);
+            case BROKER_ADMIN -> new BrokerAdmin((String) v[0], (String) v[1], (String) v[2]);
             case LOOP_ADMIN -> new LoopAdmin((String) v[0], (String) v[1]);
             case MEMORY_ADMIN_REPLY -> new MemoryAdminReply((String) v[0]);
             case BROKER_ADMIN_REPLY -> new BrokerAdminReply((String) v[0]);

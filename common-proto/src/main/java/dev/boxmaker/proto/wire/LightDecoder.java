@@ -85,6 +85,7 @@ public final class LightDecoder {
         }
         switch (type) {
             case TEXT:
+            case OPTIONAL_TEXT:
                 return token == JsonToken.VALUE_STRING ? p.getText() : ABSENT;
             case SESSION:
                 return token == JsonToken.VALUE_STRING ? SessionId.of(p.getText()) : ABSENT;

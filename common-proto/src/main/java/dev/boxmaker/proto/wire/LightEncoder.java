@@ -61,8 +61,11 @@ public final class LightEncoder {
         Object[] values = BodyShape.fieldValues(message);
         g.writeStartObject();
         for (int i = 0; i < fields.length; i++) {
-            g.writeFieldName(fields[i].name());
             Object value = values[i];
+            if (value == null && fields[i].type() == BodyShape.Type.OPTIONAL_TEXT) {
+                continue;
+            }
+            g.writeFieldName(fields[i].name());
             if (value == null) {
                 g.writeNull();
             } else if (value instanceof Long count) {

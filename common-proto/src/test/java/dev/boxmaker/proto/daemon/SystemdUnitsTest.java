@@ -26,27 +26,34 @@ class SystemdUnitsTest {
     static final Path HONCHO_DROP_IN = UNITS.resolve("boxmaker-memoryd.service.d/honcho.conf");
     static final long ANALYZE_SECONDS_MAX = 60;
     static final Pattern EXPOSURE = Pattern.compile("Overall exposure level for [^:]+: (\\d+\\.\\d)");
+    /** Above a measured score, what the audit's rounding may add; one lost hardening line adds 0.2 or more. */
+    static final double EXPOSURE_MARGIN = 0.1;
     static final List<String> UNIT_NAMES = List.of("memoryd", "brokerd", "loopd");
 
     @TempDir
     Path dir;
 
+    /**
+     * Each unit alone (copied away from the drop-in folder, which systemd-analyze would apply) scores at
+     * most what systemd 252's audit gives it today, plus {@link #EXPOSURE_MARGIN}: a lost hardening
+     * line adds 0.2 or more, so it fails.
+     */
     @ParameterizedTest
-    @CsvSource({"memoryd, 2.5", "brokerd, 4.5", "loopd, 2.5"})
-    void eachUnitScoresAtOrBelowItsExposure(String daemon, double exposureMax) throws Exception {
-        Path unit = UNITS.resolve("boxmaker-" + daemon + ".service");
+    @CsvSource({"memoryd, 0.4", "brokerd, 0.4", "loopd, 1.3"})
+    void eachUnitScoresItsMeasuredExposure(String daemon, double measured) throws Exception {
+        Path unit = withDropIn("boxmaker-" + daemon + ".service", "");
 
-        assertThat(exposure(unit)).isLessThanOrEqualTo(exposureMax);
+        assertThat(exposure(unit)).isLessThanOrEqualTo(measured + EXPOSURE_MARGIN);
     }
 
     @Test
-    void memorydWithTheHonchoDropInScoresAtOrBelowMemorydsExposure() throws Exception {
+    void memorydWithTheHonchoDropInScoresItsMeasuredExposure() throws Exception {
         String dropIn = Files.readString(HONCHO_DROP_IN);
         Path open = withDropIn("boxmaker-memoryd.service", dropIn);
         Path allowList = withDropIn("boxmaker-memoryd.service", dropIn.replace("#IPAddress", "IPAddress"));
 
-        assertThat(exposure(open)).isLessThanOrEqualTo(2.5);
-        assertThat(exposure(allowList)).isLessThanOrEqualTo(2.5);
+        assertThat(exposure(open)).isLessThanOrEqualTo(1.3 + EXPOSURE_MARGIN);
+        assertThat(exposure(allowList)).isLessThanOrEqualTo(1.2 + EXPOSURE_MARGIN);
     }
 
     @Test

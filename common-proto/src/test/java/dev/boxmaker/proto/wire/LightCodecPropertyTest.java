@@ -176,7 +176,7 @@ class LightCodecPropertyTest {
 
         private static String right(Random random, BodyShape.Type type) {
             return switch (type) {
-                case TEXT -> pick(random, List.of("\"\"", "\"hi\"", "\"a\\\"b\\\\c\\n\"", "\"😀 \\uD83D\\uDE00\"",
+                case TEXT, OPTIONAL_TEXT -> pick(random, List.of("\"\"", "\"hi\"", "\"a\\\"b\\\\c\\n\"", "\"😀 \\uD83D\\uDE00\"",
                         "\"\\u00e9\\u2028\"", "\"tab\\tend\""));
                 case COUNT -> pick(random, List.of("0", "1", "42", "2147483648", "9223372036854775807"));
                 case SESSION -> SESSION;

@@ -3,13 +3,13 @@ package dev.boxmaker.memoryd.admin;
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.ask.AskMemory;
 import dev.boxmaker.memoryd.block.BlockBuilder;
-import dev.boxmaker.memoryd.edits.Ids;
 import dev.boxmaker.memoryd.honcho.sync.HonchoSync;
 import dev.boxmaker.memoryd.honcho.sync.SyncText;
 import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.tool.Answer;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.memoryd.tool.OwnerAnswer;
+import dev.boxmaker.proto.owner.OwnerJson;
 import dev.boxmaker.proto.server.HandlerRefusal;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import java.io.IOException;
@@ -61,13 +61,21 @@ public final class AdminRouter {
 
     private final Map<String, Command> commands;
 
-    private AdminRouter(Map<String, Command> commands) {
+    /**
+     * The commands whose {@code --json} answer is not the text's answer with fields: their documents.
+     * Every other command answers {@code --json} with its {@link OwnerAnswer#json()}, or
+     * {@code {"message": text}} when it has none.
+     */
+    private final Map<String, Command> jsonCommands;
+
+    private AdminRouter(Map<String, Command> commands, Map<String, Command> jsonCommands) {
         this.commands = Map.copyOf(commands);
+        this.jsonCommands = Map.copyOf(jsonCommands);
     }
 
     /** The store's commands alone: log, undo, pending, accept, reject. */
     public static AdminRouter ofStore(MemoryStore store) {
-        return new AdminRouter(storeCommands(store));
+        return new AdminRouter(storeCommands(store), storeJsonCommands(store));
     }
 
     /** Every command of a memoryd; {@code honcho} is the Honcho write path with {@code [honcho]}. */
@@ -82,7 +90,22 @@ public final class AdminRouter {
             return OwnerAnswer.ok(read.isPresent() ? Long.toString(read.getAsLong()) : "");
         });
         commands.put(SYNC, arg -> sync(honcho, arg));
-        return new AdminRouter(commands);
+        Map<String, Command> json = storeJsonCommands(store);
+        json.put(SHOW, arg -> OwnerAnswer.ok(ShowJson.show(block.build(), store.files())));
+        json.put(SYNC, arg -> sync(honcho, arg.isEmpty() ? SYNC_JSON : arg));
+        json.put(SEARCH, arg -> owners(recall.searchJson(arg)));
+        json.put(ASK, arg -> {
+            Answer answer = ask.owner(arg);
+            return answer.outcome() == Outcome.OK ? OwnerAnswer.ok(askJson(answer)) : OwnerAnswer.refused(answer.text());
+        });
+        return new AdminRouter(commands, json);
+    }
+
+    private static Map<String, Command> storeJsonCommands(MemoryStore store) {
+        Map<String, Command> commands = new LinkedHashMap<>();
+        commands.put(LOG, arg -> LogArg.json(store, arg));
+        commands.put(PENDING, arg -> OwnerAnswer.ok(store.pendingJson()));
+        return commands;
     }
 
     private static Map<String, Command> storeCommands(MemoryStore store) {
@@ -101,8 +124,32 @@ public final class AdminRouter {
         return found == null ? OwnerAnswer.refused(Sentences.unknownCommand(command)) : found.run(arg);
     }
 
+    /**
+     * Runs {@code command} for {@code --json}: its answer's {@link OwnerAnswer#text()} is the JSON
+     * document bxctl prints; a refusal is refused as in {@link #run(String, String)}.
+     */
+    public OwnerAnswer runJson(String command, String arg) throws IOException, HandlerRefusal {
+        Command json = jsonCommands.get(command);
+        OwnerAnswer answer = json != null ? json.run(arg) : run(command, arg);
+        if (!answer.ok() || json != null) {
+            return answer;
+        }
+        return OwnerAnswer.ok(answer.json() != null ? answer.json() : OwnerJson.message(answer.text()));
+    }
+
     private static OwnerAnswer owners(Answer answer) {
         return answer.outcome() == Outcome.OK ? OwnerAnswer.ok(answer.text()) : OwnerAnswer.refused(answer.text());
+    }
+
+    /** {@code {"answer": text, "class": …, "untrusted": bool}}: ask_memory's answer raw, with the label the model's would get. */
+    private static String askJson(Answer answer) {
+        return OwnerJson.document(g -> {
+            g.writeStartObject();
+            g.writeStringField("answer", answer.text());
+            g.writeStringField("class", answer.label().dataClass().wire());
+            g.writeBooleanField("untrusted", answer.label().untrusted());
+            g.writeEndObject();
+        });
     }
 
     private static OwnerAnswer sync(Optional<HonchoSync> honcho, String arg) {
@@ -118,21 +165,6 @@ public final class AdminRouter {
 
     /** {@code ""}, {@code "N"}: the last edits; {@code "N before ID"}: a page of the edits journalled before ID. */
     private static OwnerAnswer log(MemoryStore store, String arg) throws IOException {
-        if (arg.isEmpty()) {
-            return OwnerAnswer.ok(store.log(LOG_EDITS_DEFAULT));
-        }
-        String[] parts = arg.split(" ", -1);
-        String count = parts.length == 3 && parts[1].equals(LOG_BEFORE) ? parts[0] : arg;
-        if (!count.matches("[0-9]{1,4}") || Integer.parseInt(count) < 1 || Integer.parseInt(count) > LOG_EDITS_MAX) {
-            return OwnerAnswer.refused(Sentences.logCountInvalid(count, LOG_EDITS_MAX));
-        }
-        if (count.equals(arg)) {
-            return OwnerAnswer.ok(store.log(Integer.parseInt(arg)));
-        }
-        if (!Ids.isId(parts[2])) {
-            return OwnerAnswer.refused(Sentences.idInvalid(parts[2]));
-        }
-        return store.logBefore(parts[2], Integer.parseInt(count)).map(OwnerAnswer::ok)
-                .orElseGet(() -> OwnerAnswer.refused(Sentences.noSuchEdit(parts[2])));
+        return LogArg.text(store, arg);
     }
 }

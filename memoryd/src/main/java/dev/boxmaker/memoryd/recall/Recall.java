@@ -19,6 +19,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
 import org.jboss.logging.Logger;
 
 /**
@@ -91,18 +92,33 @@ public final class Recall {
                 args.k())));
     }
 
-    /** The owner's search: {@code arg} is recall's arguments as a JSON object. Hits are escaped for a terminal. */
-    public Answer search(String arg) {
+    /** The owner's search for {@code --json}: its hits as records ({@link SearchJson}); refused as {@link #search} is. */
+    public Answer searchJson(String arg) {
+        return owners(arg, SearchJson::document);
+    }
+
+    /** The owner's search's arguments: recall's, as a JSON object. */
+    private static RecallArgs.Result ownerArgs(String arg) {
         JsonNode node;
         try {
             node = Json.MAPPER.readTree(arg);
         } catch (IOException e) {
-            return Answer.refused(Sentences.SEARCH_USAGE, Label.SESSION_START);
+            return RecallArgs.Result.refused(Sentences.SEARCH_USAGE);
         }
         if (!(node instanceof ObjectNode object)) {
-            return Answer.refused(Sentences.SEARCH_USAGE, Label.SESSION_START);
+            return RecallArgs.Result.refused(Sentences.SEARCH_USAGE);
         }
-        RecallArgs.Result parsed = RecallArgs.parse(object);
+        return RecallArgs.parse(object);
+    }
+
+    /** The owner's search: {@code arg} is recall's arguments as a JSON object. Hits are escaped for a terminal. */
+    public Answer search(String arg) {
+        return owners(arg, (args, found) -> Escape.escape(text(args, found)));
+    }
+
+    /** The owner's search, shown by {@code shown}: refused on bad arguments or when the index could not search. */
+    private Answer owners(String arg, BiFunction<RecallArgs, RecallSources.Found, String> shown) {
+        RecallArgs.Result parsed = ownerArgs(arg);
         if (parsed.args().isEmpty()) {
             return Answer.refused(parsed.refusal(), Label.SESSION_START);
         }
@@ -110,7 +126,7 @@ public final class Recall {
         // Bounded: each Honcho source by its limit, the index by its own search.
         RecallSources.Found found = sources.find(args).await().indefinitely();
         return failure(found, "search").map(sentence -> Answer.refused(sentence, Label.SESSION_START))
-                .orElseGet(() -> Answer.ok(Escape.escape(text(args, found)), Label.SESSION_START));
+                .orElseGet(() -> Answer.ok(shown.apply(args, found), Label.SESSION_START));
     }
 
     /** The sentence when the index could not search (damaged, or an SQL error, logged as {@code what}'s); else empty. */

@@ -12,7 +12,7 @@ import java.io.IOException;
 
 /**
  * {@code memory_admin} on the owner's socket: the command goes to {@link AdminRouter}, which knows
- * every command by name. A refusal or a failed write is an error frame, so bxctl exits 1 with the
+ * every command by name ({@code format} json: {@link AdminRouter#runJson}). A refusal or a failed write is an error frame, so bxctl exits 1 with the
  * sentence.
  */
 public final class MemoryAdminHandler implements Handler<MemoryAdmin> {
@@ -26,7 +26,8 @@ public final class MemoryAdminHandler implements Handler<MemoryAdmin> {
     public Message handle(MemoryAdmin request) throws IOException, HandlerRefusal {
         OwnerAnswer answer;
         try {
-            answer = router.run(request.command(), request.arg());
+            answer = request.json() ? router.runJson(request.command(), request.arg())
+                    : router.run(request.command(), request.arg());
         } catch (StoreFailure failure) {
             throw new HandlerRefusal(failure.sentence(), null);
         }

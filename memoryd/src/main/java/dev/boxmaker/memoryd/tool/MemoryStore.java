@@ -427,4 +427,25 @@ public final class MemoryStore {
             return Listings.pending(owner.waiting());
         }
     }
+
+    /** {@link #log} for {@code --json}: the edits as {@link ListingsJson#log} writes them. */
+    public String logJson(int n) throws IOException {
+        synchronized (lock) {
+            return ListingsJson.log(journal.last(n));
+        }
+    }
+
+    /** {@link #logBefore} for {@code --json}; an empty page is a document with no edits. */
+    public Optional<String> logBeforeJson(String id, int n) throws IOException {
+        synchronized (lock) {
+            return journal.before(id, n).map(ListingsJson::log);
+        }
+    }
+
+    /** {@link #pending} for {@code --json}. */
+    public String pendingJson() throws IOException {
+        synchronized (lock) {
+            return ListingsJson.pending(owner.waiting());
+        }
+    }
 }

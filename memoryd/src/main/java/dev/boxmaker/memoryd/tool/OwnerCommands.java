@@ -10,6 +10,7 @@ import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
 import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.owner.OwnerJson;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
@@ -63,7 +64,8 @@ final class OwnerCommands {
                 note.id(), null));
         store.appendNotes(List.of(new NotesFile.Note(NoteHeader.retracted(now, note.id()), text)));
         store.finish(undo);
-        return OwnerAnswer.ok(Sentences.undoneNote(note.id(), undoId));
+        String sentence = Sentences.undoneNote(note.id(), undoId);
+        return OwnerAnswer.ok(sentence, OwnerJson.outcome("undone", note.id(), undoId, sentence));
     }
 
     /** The file gets the edit's before back; entries it moved to notes.md stay there (append-only). */
@@ -91,8 +93,9 @@ final class OwnerCommands {
                 edit.to(), now, edit.before(), List.of(), List.of(), false, edit.dataClass(), edit.id(), null));
         store.dir.write(file, edit.before());
         store.finish(undo);
-        return OwnerAnswer.ok(Sentences.undone(edit.id(), undoId, file.fileName(), edit.before().size(), chars,
-                file.charsMax()));
+        String sentence = Sentences.undone(edit.id(), undoId, file.fileName(), edit.before().size(), chars,
+                file.charsMax());
+        return OwnerAnswer.ok(sentence, OwnerJson.outcome("undone", edit.id(), undoId, sentence));
     }
 
     /** The pending writes not yet accepted or rejected, oldest first. */
@@ -128,8 +131,9 @@ final class OwnerCommands {
                 throw new Refused(Sentences.untrustedIdentityEdit(file.fileName()));
             }
             Plan plan = store.rules.plan(request, store.dir.read(file));
-            store.apply(plan, request.action(), Edit.OWNER, asker, id);
-            return OwnerAnswer.ok(Sentences.accepted(id, plan.sentence()));
+            Edit done = store.apply(plan, request.action(), Edit.OWNER, asker, id);
+            String sentence = Sentences.accepted(id, plan.sentence());
+            return OwnerAnswer.ok(sentence, OwnerJson.outcome("accepted", id, done == null ? null : done.id(), sentence));
         } catch (Refused refused) {
             return OwnerAnswer.refused(Sentences.acceptRefused(id, refused.sentence()));
         }
@@ -151,6 +155,7 @@ final class OwnerCommands {
         Edit reject = store.journalAppend(new Edit(rejectId, now.toString(), Edit.OWNER, write.call(), Edit.REJECT,
                 file, null, List.of(), List.of(), List.of(), List.of(), write.untrusted(), write.taint().wire(), null, id));
         store.journalledOnly(reject);
-        return OwnerAnswer.ok(Sentences.rejected(id, rejectId));
+        String sentence = Sentences.rejected(id, rejectId);
+        return OwnerAnswer.ok(sentence, OwnerJson.outcome("rejected", id, rejectId, sentence));
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.honcho.fake.FakeHoncho;
+import dev.boxmaker.memoryd.honcho.fake.FakeRoute;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
@@ -33,6 +34,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,6 +47,12 @@ import org.junit.jupiter.api.io.TempDir;
 class HonchoSyncIT {
     static final Duration WAIT = Duration.ofSeconds(10);
     static final Duration DRAIN_WAIT = Duration.ofMinutes(3);
+    static final int TURNS = 1_000;
+    static final int KILL_ROUNDS = 10;
+    /** A round stops the fake 1 to this many messages past what Honcho held before it. */
+    static final int ROUND_MESSAGES_MAX = 100;
+    /** The kill comes 0 to this many milliseconds after the fake stopped. */
+    static final int KILL_AFTER_MILLIS_MAX = 100;
     static final Instant T = Instant.parse("2026-12-02T07:59:00Z");
     static final String NOT_CONFIGURED = "fleet memory is not configured: memoryd.toml has no [honcho] section, so"
             + " nothing is synced to Honcho";
@@ -141,59 +151,106 @@ class HonchoSyncIT {
     }
 
     /**
-     * 1,000 turns in 10 sessions, drained while memoryd is killed with SIGKILL at random points ten
-     * times: every turn is in Honcho once, in order, per session.
+     * 1,000 turns in 10 sessions, drained while memoryd is killed with SIGKILL ten times, each time at a
+     * random point the drain has reached: every turn is in Honcho once, in order, per session.
+     *
+     * <p>Each round stops the fake at a random number of messages past what Honcho held before it, so
+     * the kill falls inside the drain whatever the machine's speed: either the batch that reached it is
+     * answered and later requests hang (memoryd may be writing its sent lines when killed), or that
+     * batch is stored and its answer withheld (Honcho holds turns the ledger does not).
      */
     @Test
     void sigkillDuringADrainOfAThousandTurnsSendsEachOnceAndInOrder() throws Exception {
         long seed = new Random().nextLong();
         Random random = new Random(seed);
+        List<String> sessions = drainLogs();
+        List<Long> sentAtKill = new ArrayList<>();
+        List<Integer> storedAtKill = new ArrayList<>();
+        AtomicInteger stored = new AtomicInteger();
+        try {
+            for (int round = 0; round < KILL_ROUNDS; round++) {
+                // A request holds at most 100 messages, so ten rounds reach at most 10 * 199 < 2,000 messages.
+                int stopAt = stored.get() + 1 + random.nextInt(ROUND_MESSAGES_MAX);
+                boolean withheld = random.nextBoolean();
+                CountDownLatch stopped = new CountDownLatch(1);
+                fake.onAnswered((route, body) -> {
+                    if (route == FakeRoute.MESSAGES && stored.addAndGet(body.size()) >= stopAt
+                            && stopped.getCount() > 0) {
+                        if (withheld) {
+                            fake.hangAfterStore("bx-trusted");
+                        } else {
+                            fake.hang("bx-trusted");
+                        }
+                        stopped.countDown();
+                    }
+                });
+                try (MemorydProcess memoryd = serveWithHoncho()) {
+                    updated(sessions);
+                    assertThat(stopped.await(DRAIN_WAIT.toSeconds(), TimeUnit.SECONDS)).as("round " + round
+                            + " reached " + stopAt + " messages").isTrue();
+                    Thread.sleep(random.nextInt(KILL_AFTER_MILLIS_MAX));
+                    memoryd.kill();
+                }
+                fake.unhang("bx-trusted");
+                sentAtKill.add(sentLines());
+                storedAtKill.add(stored.get());
+            }
+            fake.onAnswered((route, body) -> { });
+            // Every kill fell inside the drain: each round added to Honcho, and none found it done.
+            assertThat(storedAtKill).as("messages in Honcho at each kill").isSorted().doesNotHaveDuplicates()
+                    .allMatch(n -> n > 0 && n < 2 * TURNS);
+            assertThat(sentAtKill).as("sent lines at each kill").allMatch(n -> n < TURNS);
+            try (MemorydProcess memoryd = serveWithHoncho()) {
+                updated(sessions);
+                awaitDrained(TURNS);
+                assertThat(memoryd.terminate()).isEqualTo(MemorydProcess.SIGTERM_EXIT);
+            }
+            assertEachTurnOnceInOrder(sessions);
+        } catch (AssertionError | Exception e) {
+            throw new AssertionError("seed " + seed + ", sent lines at each kill " + sentAtKill
+                    + ", messages in Honcho at each kill " + storedAtKill + ": " + e.getMessage(), e);
+        }
+        System.out.println("HonchoSyncIT: sent lines at each kill " + sentAtKill + ", messages in Honcho "
+                + storedAtKill);
+    }
+
+    /** Ten session logs of 100 finished turns each; their names. */
+    List<String> drainLogs() throws Exception {
         List<String> sessions = new ArrayList<>();
         for (int s = 0; s < 10; s++) {
             String session = "mm-drain" + s;
             sessions.add(session);
             try (SessionLogWriter w = SessionLogWriter.open(home, SessionId.of(session))) {
-                for (int t = 1; t <= 100; t++) {
+                for (int t = 1; t <= TURNS / 10; t++) {
                     w.append(new UserRecord(T, t, "question " + t + " of " + session, "kyle"));
                     w.append(new AssistantRecord(T, t, "answer " + t + " of " + session, null, List.of()));
                 }
             }
         }
-        List<Long> sentAtKill = new ArrayList<>();
-        try {
-            for (int round = 0; round < 10; round++) {
-                try (MemorydProcess memoryd = serveWithHoncho()) {
-                    for (String session : sessions) {
-                        call("run/loop-memory/memory.sock", new SessionUpdated(SessionId.of(session), 100));
-                    }
-                    Thread.sleep(random.nextInt(1_500));
-                    memoryd.kill();
-                }
-                sentAtKill.add(sentLines());
-            }
-            // The kills fell during the drain, not all after it: the test proves something.
-            assertThat(sentAtKill).as("sent lines at each kill").anyMatch(n -> n > 0 && n < 1_000);
-            try (MemorydProcess memoryd = serveWithHoncho()) {
-                for (String session : sessions) {
-                    call("run/loop-memory/memory.sock", new SessionUpdated(SessionId.of(session), 100));
-                }
-                awaitDrained(1_000);
-                assertThat(memoryd.terminate()).isEqualTo(MemorydProcess.SIGTERM_EXIT);
-            }
-            for (String session : sessions) {
-                List<String> expected = new ArrayList<>();
-                for (int t = 1; t <= 100; t++) {
-                    expected.add("question " + t + " of " + session);
-                    expected.add("answer " + t + " of " + session);
-                }
-                assertThat(fake.messages("bx-trusted", session).stream().map(m -> m.get("content").asText()))
-                        .as(session).containsExactlyElementsOf(expected);
-            }
-        } catch (AssertionError | Exception e) {
-            throw new AssertionError("seed " + seed + ", sent lines at each kill " + sentAtKill + ": "
-                    + e.getMessage(), e);
+        return sessions;
+    }
+
+    void updated(List<String> sessions) throws Exception {
+        for (String session : sessions) {
+            call("run/loop-memory/memory.sock", new SessionUpdated(SessionId.of(session), TURNS / 10));
         }
-        System.out.println("HonchoSyncIT: sent lines at each kill " + sentAtKill);
+    }
+
+    /** Each session's messages are its turns in order, and the workspace holds nothing else (no copy anywhere). */
+    void assertEachTurnOnceInOrder(List<String> sessions) {
+        List<String> all = new ArrayList<>();
+        for (String session : sessions) {
+            List<String> expected = new ArrayList<>();
+            for (int t = 1; t <= TURNS / 10; t++) {
+                expected.add("question " + t + " of " + session);
+                expected.add("answer " + t + " of " + session);
+            }
+            assertThat(fake.messages("bx-trusted", session).stream().map(m -> m.get("content").asText()))
+                    .as(session).containsExactlyElementsOf(expected);
+            all.addAll(expected);
+        }
+        assertThat(fake.messages("bx-trusted", null).stream().map(m -> m.get("content").asText()))
+                .as("every message of the workspace").containsExactlyInAnyOrderElementsOf(all);
     }
 
     /** The ledger's sent lines; none before its first line is written. */

@@ -44,6 +44,10 @@ class MemorydCrashIT {
     static final Duration WAIT = Duration.ofSeconds(10);
     /** Each session makes this many writes, below memoryd's limit of calls per session and minute. */
     static final int WRITES_PER_SESSION = 50;
+    /** A round kills memoryd after 1 to this many answered writes ... */
+    static final int KILL_AFTER_WRITES_MAX = 30;
+    /** ... and 0 to this many milliseconds more. */
+    static final int KILL_AFTER_MILLIS_MAX = 50;
 
     /** One answered write: its call id, and what it did. */
     record Answered(String call, String action, String text) {
@@ -72,10 +76,21 @@ class MemorydCrashIT {
                 List<String> present = List.copyOf(inMemory);
                 Thread writer = new Thread(() -> writeUntilStopped(home, first, present, done, inFlight, stop));
                 writer.start();
-                Thread.sleep(150 + random.nextInt(600));
+                // The kill comes after a random count of answered writes, whatever the machine's speed,
+                // and a random moment into the writes that follow (one is sent the moment one is answered).
+                int answeredBeforeKill = 1 + random.nextInt(KILL_AFTER_WRITES_MAX);
+                long deadline = System.nanoTime() + WAIT.toNanos();
+                while (done.size() < answeredBeforeKill && writer.isAlive()) {
+                    assertThat(System.nanoTime()).as("round %d reached %d answered writes", round,
+                            answeredBeforeKill).isLessThan(deadline);
+                    Thread.sleep(1);
+                }
+                Thread.sleep(random.nextInt(KILL_AFTER_MILLIS_MAX));
                 memoryd.kill();
                 stop.set(true);
                 writer.join();
+                assertThat(done.size()).as("answered writes of round %d", round).isGreaterThanOrEqualTo(
+                        answeredBeforeKill);
                 for (Answered a : done) {
                     answered.add(a);
                     apply(a, inMemory);
@@ -85,7 +100,6 @@ class MemorydCrashIT {
             }
         }
         System.out.println("MemorydCrashIT: " + writes + " answered writes over " + ROUNDS + " SIGKILLs");
-        assertThat(writes).as("the rounds made writes at all").isGreaterThan(ROUNDS);
     }
 
     private static void apply(Answered a, List<String> inMemory) {

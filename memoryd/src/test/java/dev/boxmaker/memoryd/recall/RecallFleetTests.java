@@ -200,6 +200,29 @@ class RecallFleetTests {
     }
 
     @Test
+    void theOwnersSearchAsJsonGivesTheFleetHitsAndTheSourcesThatDidNotAnswer() throws Exception {
+        FleetSeed.messages(fake, FLEET, "mm-writer", "boxmaker1", List.of("the heron\u001b[31m is red"),
+                List.of("2026-12-02T10:40:00Z"));
+        open(List.of(read("boxmaker1", BX1, true, DataClass.PRIVATE)));
+
+        var doc = Json.MAPPER.readTree(recall.searchJson("{\"query\":\"heron\",\"k\":5}").text());
+
+        var hits = doc.get("hits");
+        assertThat(hits).hasSize(2);
+        assertThat(hits.get(0).get("source").asText()).isEqualTo("local");
+        assertThat(hits.get(0).get("text").asText()).isEqualTo("the heron nests by the weir");
+        assertThat(hits.get(1).get("rank").asInt()).isEqualTo(2);
+        assertThat(hits.get(1).get("tag").asText()).isEqualTo("memory-tainted");
+        assertThat(hits.get(1).get("source").asText()).isEqualTo("fleet");
+        assertThat(hits.get(1).get("kind").asText()).isEqualTo("note");
+        assertThat(hits.get(1).get("who").asText()).isEqualTo("boxmaker1");
+        assertThat(hits.get(1).get("time").asText()).isEqualTo("2026-12-02T10:40:00Z");
+        // As memoryd keeps it: a Honcho hit is neutralised when it arrives.
+        assertThat(hits.get(1).get("text").asText()).isEqualTo("the heron\\u{001B}[31m is red");
+        assertThat(doc.get("unavailable").get(0).asText()).isEqualTo("agent boxmaker1");
+    }
+
+    @Test
     void aFleetNoteFromAPeerNoConfigurationNamesIsFound() throws Exception {
         FleetSeed.messages(fake, FLEET, "elsewhere", "stranger-agent", List.of("the kestrel hovers"),
                 List.of("2026-12-02T11:00:00Z"));

@@ -181,4 +181,30 @@ class RecallTest {
         assertThat(recall.search("{\"query\": \"zulu\", \"k\": 11}").text()).isEqualTo("recall: \"k\" must be a whole number from 1 to 10");
         assertThat(recall.search("zulu").text()).isEqualTo("search takes a query, and may end with -k N (N from 1 to 10)");
     }
+
+    @Test
+    void theOwnersSearchAsJsonGivesEachHitAsItsFieldsWithItsTextWhole() throws Exception {
+        com.fasterxml.jackson.databind.JsonNode doc = Json.MAPPER.readTree(
+                recall.searchJson("{\"query\": \"Thursday\", \"k\": 3}").text());
+        assertThat(doc.get("hits")).hasSize(1);
+        com.fasterxml.jackson.databind.JsonNode hit = doc.get("hits").get(0);
+        assertThat(hit.get("rank").asInt()).isEqualTo(1);
+        assertThat(hit.get("tag").asText()).isEqualTo("memory");
+        assertThat(hit.get("source").asText()).isEqualTo("local");
+        assertThat(hit.get("kind").asText()).isEqualTo("session");
+        assertThat(hit.get("who").isNull()).isTrue();
+        assertThat(hit.get("class").asText()).isEqualTo("private");
+        assertThat(hit.get("session").asText()).isEqualTo(CLEAN);
+        assertThat(hit.get("record").asLong()).isZero();
+        assertThat(hit.get("time").asText()).isEqualTo("2026-09-20T14:02:11Z");
+        assertThat(hit.get("text").asText()).isEqualTo("the zulu launch window moved to Thursday");
+        assertThat(doc.get("unavailable")).isEmpty();
+        assertThat(Files.exists(home.resolve("memory/recalls/2026-09.jsonl"))).isFalse();
+        com.fasterxml.jackson.databind.JsonNode all = Json.MAPPER.readTree(
+                recall.searchJson("{\"query\": \"zulu\", \"k\": 10}").text()).get("hits");
+        assertThat(all).hasSize(9);
+        assertThat(all.findValuesAsText("who")).contains("kyle", "assistant");
+        assertThat(all.findValuesAsText("tag")).contains("identity", "memory-tainted");
+        assertThat(recall.searchJson("zulu").text()).isEqualTo(recall.search("zulu").text());
+    }
 }

@@ -75,7 +75,7 @@ class ReviewTest {
         store.add(clean(), IdentityFile.MEMORY, "a");
         Files.writeString(dir.resolve("memory.md"), "owner\n");
         clock.advanceSeconds(60);
-        assertThat(store.accept("2026-09-24-0001")).isEqualTo(OwnerAnswer.ok(
+        assertThat(store.accept("2026-09-24-0001")).usingRecursiveComparison().ignoringFields("json").isEqualTo(OwnerAnswer.ok(
                 "accepted 2026-09-24-0001: added to memory.md (9 of 2,200 characters); it takes effect in the next session"));
         assertThat(read(dir.resolve("memory.md"))).isEqualTo("owner\n§\na\n");
         Edit e = store.journal().readAll().get(0);
@@ -101,7 +101,7 @@ class ReviewTest {
     @Test
     void rejectIsJournalledAndChangesNoFile() throws Exception {
         store.add(clean(), IdentityFile.USER, "u");
-        assertThat(store.reject("2026-09-24-0001"))
+        assertThat(store.reject("2026-09-24-0001")).usingRecursiveComparison().ignoringFields("json")
                 .isEqualTo(OwnerAnswer.ok("rejected 2026-09-24-0001 as 2026-09-24-0002; it will not be applied"));
         assertThat(read(dir.resolve("user.md"))).isEmpty();
         assertThat(dev.boxmaker.memoryd.edits.Journal.line(store.journal().readAll().get(0))).isEqualTo(

@@ -28,7 +28,7 @@ class UndoTest {
         store.add(clean(), IdentityFile.MEMORY, "a");
         store.add(clean(), IdentityFile.MEMORY, "b");
         store.remove(clean(), IdentityFile.MEMORY, "a");
-        assertThat(store.undo("2026-09-24-0003")).isEqualTo(OwnerAnswer.ok(
+        assertThat(store.undo("2026-09-24-0003")).usingRecursiveComparison().ignoringFields("json").isEqualTo(OwnerAnswer.ok(
                 "undid 2026-09-24-0003 as 2026-09-24-0004: memory.md is back to 2 entries (5 of 2,200 characters)"));
         assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n§\nb\n");
         // The dropped entry stays in notes.md: it is append-only.
@@ -78,7 +78,7 @@ class UndoTest {
     void undoOfANoteAppendsARetraction() throws Exception {
         store.note(Fixture.tainted(), "a rumour\nover lines");
         String before = read(dir.resolve("notes.md"));
-        assertThat(store.undo("2026-09-24-0001")).isEqualTo(OwnerAnswer.ok(
+        assertThat(store.undo("2026-09-24-0001")).usingRecursiveComparison().ignoringFields("json").isEqualTo(OwnerAnswer.ok(
                 "undid 2026-09-24-0001 as 2026-09-24-0002: the note is retracted in notes.md and recall no longer returns it"));
         assertThat(read(dir.resolve("notes.md"))).isEqualTo(before
                 + "§ retracted 2026-09-24T21:02Z note 2026-09-24-0001 by the owner\na rumour\nover lines\n");

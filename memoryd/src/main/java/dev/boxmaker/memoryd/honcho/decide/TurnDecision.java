@@ -30,6 +30,13 @@ public record TurnDecision(
     public static final String NO_SPEAKER = "no-speaker";
     /** The speaker's name is not a valid Honcho peer name, even with {@code .} read as {@code _}. */
     public static final String INVALID_SPEAKER = "invalid-speaker";
+    /** The speaker's peer name is the agent's own ({@code [honcho] agent}, in any case): never written as the agent. */
+    public static final String SPEAKER_LIKE_AGENT = "speaker-like-agent";
+    /**
+     * The speaker's peer name is the owner's ({@code [honcho] owner} or {@code [memory] owner}) in another
+     * case, and the speaker is not the owner: never a second owner peer.
+     */
+    public static final String SPEAKER_LIKE_OWNER = "speaker-like-owner";
     /** The log does not hold the turn finished, and loopd has finished a later one: it never will. */
     public static final String UNFINISHED = "unfinished";
     /** The prefix of {@link #knownPrefixSecret}'s reasons. */

@@ -16,8 +16,9 @@ import java.util.Optional;
  * not undo a tool result the log labels untrusted (T37).
  *
  * <p>The rows, in the order they are tried: class {@code secret} (by any source) goes nowhere; a
- * known-prefix or configured secret in the text or the reply goes nowhere; no speaker, or one that
- * cannot be a peer name, goes nowhere. These need no brokerd, and nowhere is as far as a decision
+ * known-prefix or configured secret in the text or the reply goes nowhere; no speaker, one that
+ * cannot be a peer name, or one named like the agent or, not being the owner, like the owner
+ * ({@link SpeakerPeers}), goes nowhere. These need no brokerd, and nowhere is as far as a decision
  * can go, so they are decided even while brokerd is unavailable. Otherwise an unavailable brokerd
  * leaves the turn undecided; an untrusted label sends it to the untrusted workspace, and only a clean
  * one of class public or private to the trusted one.
@@ -37,13 +38,19 @@ public final class TurnDecisions {
      */
     public static TurnOutcome decide(String session, TurnRecords records, BrokerAnswer broker, Label seenBefore,
             Collection<String> secretValues) {
+        return decide(session, records, broker, seenBefore, secretValues, SpeakerPeers.NONE);
+    }
+
+    /** {@link #decide}, with {@code peers} saying which speakers go nowhere for their name. */
+    public static TurnOutcome decide(String session, TurnRecords records, BrokerAnswer broker, Label seenBefore,
+            Collection<String> secretValues, SpeakerPeers peers) {
         long turn = records.turn();
         Label known = records.logLabel().combine(seenBefore);
         Label label = broker instanceof BrokerAnswer.State state ? known.combine(state.label()) : known;
         if (label.dataClass() == DataClass.SECRET) {
             return new TurnDecision(session, turn, Destination.NONE, TurnDecision.SECRET_CLASS);
         }
-        Optional<String> nowhere = withoutBrokerd(records, secretValues);
+        Optional<String> nowhere = withoutBrokerd(records, secretValues, peers);
         if (nowhere.isPresent()) {
             return new TurnDecision(session, turn, Destination.NONE, nowhere.get());
         }
@@ -64,18 +71,13 @@ public final class TurnDecisions {
     }
 
     /** The reason a turn goes nowhere whatever brokerd says: a secret in its texts, or its speaker. */
-    private static Optional<String> withoutBrokerd(TurnRecords records, Collection<String> secretValues) {
+    private static Optional<String> withoutBrokerd(TurnRecords records, Collection<String> secretValues,
+            SpeakerPeers peers) {
         Optional<String> rule = Sanitize.refuse(records.text(), secretValues)
                 .or(() -> Sanitize.refuse(records.reply(), secretValues));
         if (rule.isPresent()) {
             return Optional.of(TurnDecision.knownPrefixSecret(rule.get()));
         }
-        if (records.speaker() == null) {
-            return Optional.of(TurnDecision.NO_SPEAKER);
-        }
-        if (Speakers.peerName(records.speaker()).isEmpty()) {
-            return Optional.of(TurnDecision.INVALID_SPEAKER);
-        }
-        return Optional.empty();
+        return peers.nowhere(records.speaker());
     }
 }

@@ -36,6 +36,8 @@ public final class HonchoLedger {
     public static final String CHECKPOINT_NAME = "honcho.checkpoint.json";
     /** A checkpoint is written after this many lines read or appended past the last one. */
     public static final long CHECKPOINT_EVERY_LINES = 50_000;
+    /** The most sessions whose {@link TailMark}s are kept; one past it is read from its log's start at the next start. */
+    public static final int TAILS_MAX = 100_000;
 
     private static final Logger LOG = Logger.getLogger(HonchoLedger.class);
     private static final ObjectReader READER = Json.MAPPER.readerFor(LedgerLine.class);
@@ -48,6 +50,7 @@ public final class HonchoLedger {
     private final Map<String, Long> sent = new TreeMap<>();
     private final List<LedgerLine> failed = new ArrayList<>();
     private final Map<String, Long> nowhere = new TreeMap<>();
+    private final LedgerTails tails = new LedgerTails();
     private Settled settled = new Settled();
     private long lines;
     private long linesSinceCheckpoint;
@@ -132,6 +135,40 @@ public final class HonchoLedger {
         append(LedgerLine.of(LedgerLine.FAILED, now(), item, decision.workspace()).withStatus(status, kind));
     }
 
+    /**
+     * Writes the {@code began} line, flushed, when the ledger has no file yet: its time is {@link #since}.
+     * For memoryd with {@code [honcho]} at start; a ledger that has a file is left as it is.
+     */
+    public synchronized void begin() throws IOException {
+        if (!Files.exists(file)) {
+            String time = now();
+            Durable.append(file, "{\"event\":\"" + LedgerLine.BEGAN + "\",\"time\":\"" + time + "\"}\n");
+            tails.began(time);
+            lines++;
+            linesSinceCheckpoint++;
+        }
+    }
+
+    /** Since when memoryd syncs: the start-up scan never decides a turn said before it. Empty: no line yet. */
+    public synchronized Optional<java.time.Instant> since() {
+        return tails.since();
+    }
+
+    /** Keeps where the next start reads {@code session}'s log from, for the checkpoint. */
+    public synchronized void tail(String session, TailMark mark) {
+        tails.put(session, mark);
+    }
+
+    /** Where {@code session}'s log is read from, as the checkpoint and {@link #tail} left it; empty: its start. */
+    public synchronized Optional<TailMark> tail(String session) {
+        return tails.mark(session);
+    }
+
+    /** Per session, where the next start reads its log from, as the checkpoint and {@link #tail} left it. */
+    public synchronized Map<String, TailMark> tails() {
+        return tails.marks();
+    }
+
     /** Whether {@code item} has a decision, waiting or settled. */
     public synchronized boolean isDecided(LedgerItem item) {
         return pending.containsKey(item.key()) || settled.contains(item);
@@ -191,6 +228,7 @@ public final class HonchoLedger {
 
     /** Applies a line just appended, counts it, and writes a checkpoint when one is due. */
     private void applyAppended(LedgerLine line) throws IOException {
+        tails.line(line.time());
         apply(line);
         lines++;
         if (++linesSinceCheckpoint >= CHECKPOINT_EVERY_LINES) {
@@ -245,6 +283,7 @@ public final class HonchoLedger {
             nowhere.putAll(c.nowhere());
             lines = c.lines();
             from = c.offset();
+            tails.restore(c.since(), c.tails());
         }
         long skipped = 0;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -271,9 +310,14 @@ public final class HonchoLedger {
     private boolean readLine(String text) {
         try {
             LedgerLine line = READER.readValue(text);
+            if (line != null && LedgerLine.BEGAN.equals(line.event()) && line.time() != null) {
+                tails.began(line.time());
+                return true;
+            }
             if (line == null || line.item() == null || line.event() == null) {
                 return false;
             }
+            tails.line(line.time());
             apply(line);
             return true;
         } catch (IOException | IllegalArgumentException e) {
@@ -289,7 +333,7 @@ public final class HonchoLedger {
         long size = Files.size(file);
         new LedgerCheckpoint(LedgerCheckpoint.VERSION, size, lines, LedgerCheckpoint.head(file, size),
                 settled.toRanges(), List.copyOf(pending.values()), List.copyOf(failed), Map.copyOf(sent),
-                Map.copyOf(nowhere))
+                Map.copyOf(nowhere), tails.sinceText(), tails.marks())
                 .write(checkpointFile);
         linesSinceCheckpoint = 0;
     }

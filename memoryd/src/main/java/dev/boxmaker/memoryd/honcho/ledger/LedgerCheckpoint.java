@@ -27,10 +27,12 @@ import java.util.zip.CRC32;
  * @param failed   every {@code failed} line
  * @param sent     the count of items sent, per workspace
  * @param nowhere  the count of items decided for nowhere, per reason
+ * @param since    the time of the ledger's {@code began} line, else of its first line
+ * @param tails    per session, where the next start reads its log from (null in a checkpoint written before them)
  */
 record LedgerCheckpoint(int version, long offset, long lines, long head, Map<String, Map<String, String>> settled,
         List<LedgerLine> pending, List<LedgerLine> failed, Map<String, Long> sent,
-        Map<String, Long> nowhere) {
+        Map<String, Long> nowhere, String since, Map<String, TailMark> tails) {
     static final int VERSION = 1;
     static final int HEAD_BYTES_MAX = 4096;
     private static final ObjectReader READER = Json.MAPPER.readerFor(LedgerCheckpoint.class);

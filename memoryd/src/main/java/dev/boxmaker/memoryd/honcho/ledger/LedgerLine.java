@@ -27,6 +27,8 @@ import java.util.List;
 public record LedgerLine(String event, String time, String session, Long turn, String edit,
         @JsonInclude(JsonInclude.Include.ALWAYS) String workspace, String why, List<String> ids, Integer status,
         String kind) {
+    /** The first line of a ledger made by this memoryd: {@code {"event":"began","time":"…"}}, no item. */
+    public static final String BEGAN = "began";
     public static final String DECIDED = "decided";
     public static final String SENT = "sent";
     public static final String FAILED = "failed";

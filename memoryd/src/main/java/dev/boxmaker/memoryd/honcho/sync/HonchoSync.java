@@ -6,6 +6,7 @@ import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.honcho.client.HonchoClients;
 import dev.boxmaker.memoryd.honcho.client.HonchoTimeouts;
 import dev.boxmaker.memoryd.honcho.decide.BrokerStateClient;
+import dev.boxmaker.memoryd.honcho.decide.SpeakerPeers;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.worker.Backoff;
 import dev.boxmaker.memoryd.honcho.worker.HonchoWorker;
@@ -15,6 +16,7 @@ import dev.boxmaker.proto.secrets.Secret;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 /**
@@ -48,13 +50,15 @@ public final class HonchoSync implements AutoCloseable {
         HonchoClients clients = HonchoClients.open(honcho, timeouts);
         Waker waker = new Waker();
         EditMirror edits = new EditMirror(store, ledger, honcho, waker);
-        HonchoWorker worker = new HonchoWorker(ledger, clients, honcho, new LoggedItems(settings.home(), edits), clock,
-                backoff);
-        waker.worker = worker;
         List<String> secrets = settings.secrets().values().stream().map(Secret::value).toList();
+        SpeakerPeers peers = new SpeakerPeers(settings.owner(), honcho.owner(), honcho.agent());
         TurnDeciding turns = new TurnDeciding(settings.home(), new BrokerStateClient(settings.brokerStateSocket()),
-                ledger, honcho, secrets, waker);
+                ledger, honcho, secrets, waker, TimeUnit.SECONDS.toMillis(TurnDeciding.RETRY_UNDECIDED_SECONDS), peers);
+        HonchoWorker worker = new HonchoWorker(ledger, clients, honcho,
+                new LoggedItems(settings.home(), edits, turns.kept(), peers), clock, backoff);
+        waker.worker = worker;
         try {
+            ledger.begin();
             edits.catchUp();
             store.onJournalled(edits);
         } catch (IOException | RuntimeException e) {

@@ -1,6 +1,8 @@
 package dev.boxmaker.memoryd.honcho.sync;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.honcho.worker.FailedItem;
@@ -46,10 +48,17 @@ public final class SyncText {
         return text.append(Sentences.syncSpeakerless(report.speakerless())).toString();
     }
 
+    /**
+     * The report's records with snake_case keys ({@code oldest_waiting_seconds}, {@code failed_items}),
+     * as every {@code bxctl --json} document has them.
+     */
+    private static final ObjectMapper SNAKE = Json.MAPPER.copy()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+
     /** The report as one JSON object: {@code configured} true, {@code workspaces}, {@code speakerless}. */
     public static String json(SyncReport report) {
         ObjectNode node = Json.MAPPER.createObjectNode().put(CONFIGURED, true);
-        node.setAll((ObjectNode) Json.MAPPER.valueToTree(report));
+        node.setAll((ObjectNode) SNAKE.valueToTree(report));
         return write(node);
     }
 

@@ -4,13 +4,16 @@ import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.decide.BrokerAnswer;
 import dev.boxmaker.memoryd.honcho.decide.BrokerStateClient;
+import dev.boxmaker.memoryd.honcho.decide.SpeakerPeers;
 import dev.boxmaker.memoryd.honcho.decide.TurnDecision;
 import dev.boxmaker.memoryd.honcho.decide.TurnDecisions;
-import dev.boxmaker.memoryd.honcho.decide.TurnLog;
 import dev.boxmaker.memoryd.honcho.decide.TurnOutcome;
 import dev.boxmaker.memoryd.honcho.decide.TurnRecords;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
+import dev.boxmaker.memoryd.honcho.ledger.TailMark;
+import dev.boxmaker.memoryd.honcho.tail.SessionTails;
+import dev.boxmaker.memoryd.sentences.TailSentences;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.SessionId;
 import java.io.IOException;
@@ -18,7 +21,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,18 +36,27 @@ import org.jboss.logging.Logger;
 
 /**
  * Decides finished turns for Honcho (the M5c spec, section 5, steps 2 and 3) on a thread of its own,
- * so {@code session_updated} is answered at once. On each update, every turn from 1 to the update's
- * turn that the ledger has no decision for is decided and its decision appended at once; then the
- * worker is woken. A turn brokerd could not be asked about stays undecided in memory with the label
- * it saw, and is tried again at the next update of any session and every {@link
- * #RETRY_UNDECIDED_SECONDS}; the combined label means a late decision only ever moves towards
- * untrusted or nowhere. An outage of brokerd's state socket is logged once when it starts and once
- * when it ends (runbook {@code broker-state-unavailable}).
+ * so {@code session_updated} is answered at once. Each session's log is read once ({@link SessionTails}):
+ * an update reads the session from where its last reading stopped to the end; each turn that became
+ * finished is decided and its decision appended at once, with the session's label as read so far, and
+ * the worker is woken; the texts of a turn decided for a workspace are kept for the worker
+ * ({@link KeptTurns}). A turn a later turn's user record ended unfinished goes nowhere. A turn brokerd
+ * could not be asked about waits undecided in memory with the label it saw, and is tried again at the
+ * next update of any session and every {@link #RETRY_UNDECIDED_SECONDS}; the combined label means a
+ * late decision only ever moves towards untrusted or nowhere. An outage of brokerd's state socket is
+ * logged once when it starts and once when it ends (runbook {@code broker-state-unavailable}).
+ *
+ * <p>At {@link #start}, before any update, the start-up scan reads every session whose log was modified
+ * at or after the ledger's {@code since}, from the mark the ledger's checkpoint kept for it (else from
+ * the log's start), and decides each finished turn said at or after {@code since} that the ledger does
+ * not decide: the turns that waited undecided at a stop, the turn whose {@code decided} line a stop
+ * tore, and the turns of a log that grew while memoryd was down. After each round, each session read
+ * leaves the ledger its {@link TailMark}: the start of its earliest turn not yet decided.
  */
 public final class TurnDeciding implements AutoCloseable {
     /** How often the turns that wait undecided are tried again without an update. */
     public static final long RETRY_UNDECIDED_SECONDS = 30;
-    /** The most turns kept undecided in memory; past it the oldest is dropped until its session's next update. */
+    /** The most turns kept undecided in memory; past it a session's reading stops until there is room. */
     public static final int UNDECIDED_TURNS_MAX = 10_000;
     /** The longest {@link #close} waits for a round under way. */
     static final long CLOSE_WAIT_SECONDS = 10;
@@ -57,15 +72,31 @@ public final class TurnDeciding implements AutoCloseable {
     private final Collection<String> secretValues;
     private final Runnable wake;
     private final long retryMillis;
+    private final KeptTurns kept;
+    private final SpeakerPeers peers;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "memoryd-honcho-decide");
         t.setDaemon(true);
         return t;
     });
-    /** The turns waiting undecided, oldest first, with the label each attempt saw. Confined to the thread. */
-    private final Map<LedgerItem.Turn, Label> undecided = new LinkedHashMap<>();
+    /** The one reading of each session's log. Confined to the thread. */
+    private final SessionTails tails;
+    /** The turns waiting undecided, oldest first, with their texts and the label each attempt saw. Confined. */
+    private final Map<LedgerItem.Turn, Waiting> undecided = new LinkedHashMap<>();
     /** Whether the last answer from brokerd was none. Confined to the thread. */
     private boolean brokerDown;
+
+    /** A finished turn not decided yet: its texts, where a reading finds it again, what earlier attempts saw. */
+    private static final class Waiting {
+        final TurnRecords records;
+        final TailMark from;
+        Label seen = Label.SESSION_START;
+
+        Waiting(TurnRecords records, TailMark from) {
+            this.records = records;
+            this.from = from;
+        }
+    }
 
     /**
      * @param home         memoryd's home, under which loopd's logs are
@@ -74,12 +105,17 @@ public final class TurnDeciding implements AutoCloseable {
      */
     public TurnDeciding(Path home, BrokerStateClient broker, HonchoLedger ledger, HonchoSettings honcho,
             Collection<String> secretValues, Runnable wake) {
-        this(home, broker, ledger, honcho, secretValues, wake, TimeUnit.SECONDS.toMillis(RETRY_UNDECIDED_SECONDS));
+        this(home, broker, ledger, honcho, secretValues, wake, TimeUnit.SECONDS.toMillis(RETRY_UNDECIDED_SECONDS),
+                new SpeakerPeers(null, honcho.owner(), honcho.agent()));
     }
 
-    /** With another retry period, so a test of the periodic retry takes less than 30 s. */
+    /**
+     * With another retry period (so a test of the periodic retry takes less than 30 s), and {@code peers}
+     * saying which speakers are the owner and which go nowhere for their name.
+     */
     TurnDeciding(Path home, BrokerStateClient broker, HonchoLedger ledger, HonchoSettings honcho,
-            Collection<String> secretValues, Runnable wake, long retryMillis) {
+            Collection<String> secretValues, Runnable wake, long retryMillis, SpeakerPeers peers) {
+        this.peers = peers;
         this.retryMillis = retryMillis;
         this.home = home;
         this.broker = broker;
@@ -87,16 +123,25 @@ public final class TurnDeciding implements AutoCloseable {
         this.honcho = honcho;
         this.secretValues = List.copyOf(secretValues);
         this.wake = wake;
+        this.tails = new SessionTails(home);
+        this.kept = new KeptTurns();
     }
 
-    /** Starts the periodic retry of the turns that wait undecided. */
+    /** Runs the start-up scan, then the periodic retry of the turns that wait undecided. */
     public void start() {
-        thread.scheduleWithFixedDelay(() -> guarded(null, 0), retryMillis, retryMillis, TimeUnit.MILLISECONDS);
+        thread.execute(() -> guarded(this::scan));
+        thread.scheduleWithFixedDelay(() -> guarded(() -> round(null)), retryMillis, retryMillis,
+                TimeUnit.MILLISECONDS);
     }
 
-    /** {@code session} has finished turn {@code turn}: queues its decision, and returns at once. */
+    /** {@code session} has finished a turn: queues the reading of its log, and returns at once. */
     public void sessionUpdated(SessionId session, long turn) {
-        thread.execute(() -> guarded(session, turn));
+        thread.execute(() -> guarded(() -> round(session)));
+    }
+
+    /** The texts of the turns decided for a workspace, which the worker reads first. */
+    KeptTurns kept() {
+        return kept;
     }
 
     /** Waits until every update queued so far is decided; for tests. */
@@ -109,9 +154,14 @@ public final class TurnDeciding implements AutoCloseable {
         return thread.submit(undecided::size).get(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
-    private void guarded(SessionId session, long upTo) {
+    /** How many records the reading of {@code session} has read in all; for tests. */
+    long recordsRead(SessionId session) throws Exception {
+        return thread.submit(() -> tails.recordsRead(session)).get(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private void guarded(java.util.function.BooleanSupplier round) {
         try {
-            if (round(session, upTo)) {
+            if (round.getAsBoolean()) {
                 wake.run();
             }
         } catch (RuntimeException e) {
@@ -120,54 +170,137 @@ public final class TurnDeciding implements AutoCloseable {
         }
     }
 
-    /** Retries the undecided turns, then decides {@code session}'s new turns; whether any was decided. */
-    private boolean round(SessionId session, long upTo) {
+    /** The start-up scan: reads every session modified since the ledger's {@code since}, then decides. */
+    private boolean scan() {
+        Optional<Instant> since = ledger.since();
+        if (since.isEmpty()) {
+            return false;
+        }
+        List<SessionId> sessions;
+        try {
+            sessions = StartScan.sessions(home, since.get());
+        } catch (IOException | RuntimeException e) {
+            LOG.warn(TailSentences.scanFailed(e.getClass().getSimpleName()));
+            return false;
+        }
+        Map<String, TailMark> marks = ledger.tails();
+        boolean decided = false;
+        for (SessionId session : sessions) {
+            if (!tails.has(session)) {
+                tails.start(session, marks.getOrDefault(session.value(), TailMark.START), since.get());
+            }
+            decided |= read(session);
+        }
+        return decideWaiting(sessions) | decided;
+    }
+
+    /**
+     * Reads {@code session}'s log on (all sessions with a turn waiting or open when null), then decides
+     * every turn that waits; whether any was decided.
+     */
+    private boolean round(SessionId session) {
+        Set<SessionId> read = new LinkedHashSet<>();
+        if (session != null) {
+            read.add(session);
+        } else {
+            read.addAll(tails.withOpenTurns());
+        }
+        undecided.keySet().forEach(t -> read.add(SessionId.of(t.session())));
+        boolean decided = false;
+        for (SessionId s : read) {
+            decided |= read(s);
+        }
+        return decideWaiting(read) | decided;
+    }
+
+    /** Decides every turn that waits, then leaves the ledger the marks of the sessions {@code read}. */
+    private boolean decideWaiting(Collection<SessionId> read) {
         Map<String, BrokerAnswer> answers = new HashMap<>();
         boolean decided = false;
-        for (Map.Entry<LedgerItem.Turn, Label> waiting : new ArrayList<>(undecided.entrySet())) {
-            // The updated session's own turns are tried below, knowing how far it has gone.
-            if (session == null || !waiting.getKey().session().equals(session.value())) {
-                decided |= decide(waiting.getKey(), waiting.getValue(), 0, answers);
-            }
+        for (Map.Entry<LedgerItem.Turn, Waiting> waiting : new ArrayList<>(undecided.entrySet())) {
+            decided |= decide(waiting.getKey(), waiting.getValue(), answers);
         }
-        for (long t = 1; session != null && t <= upTo; t++) {
-            LedgerItem.Turn item = new LedgerItem.Turn(session.value(), t);
-            if (!ledger.isDecided(item)) {
-                decided |= decide(item, undecided.getOrDefault(item, Label.SESSION_START), upTo, answers);
-            }
+        Map<String, TailMark> earliest = new HashMap<>();
+        undecided.forEach((t, w) -> earliest.merge(t.session(), w.from, (a, b) -> a.records() <= b.records() ? a : b));
+        for (SessionId s : read) {
+            tails.mark(s).ifPresent(m -> {
+                TailMark waiting = earliest.get(s.value());
+                ledger.tail(s.value(), waiting != null && waiting.records() < m.records() ? waiting : m);
+            });
         }
         return decided;
     }
 
-    /**
-     * Decides one turn and appends its decision; whether it was decided. A turn below {@code upTo}
-     * (the session's latest finished turn, 0 when not known) that its log does not hold finished never
-     * will be, since loopd has gone on: it goes nowhere.
-     */
-    private boolean decide(LedgerItem.Turn item, Label seen, long upTo, Map<String, BrokerAnswer> answers) {
-        SessionId session = SessionId.of(item.session());
-        Optional<TurnRecords> records;
+    /** Reads {@code session}'s log from where its reading stopped; whether a turn was decided (unfinished). */
+    private boolean read(SessionId session) {
+        Reading reading = new Reading();
+        if (!tails.has(session)) {
+            // A session first read in this run, or one whose reading was dropped: from the ledger's mark.
+            tails.start(session, ledger.tail(session.value()).orElse(TailMark.START), null);
+        }
         try {
-            records = TurnLog.read(home, session, item.turn());
+            tails.read(session, reading);
         } catch (NoSuchFileException e) {
-            undecided.remove(item);
-            return false;
+            // No log (yet): nothing to decide.
         } catch (IOException | RuntimeException e) {
-            undecided.remove(item);
-            LOG.warn(Sentences.turnUnreadable(item.session(), item.turn(), e.getClass().getSimpleName()));
-            return false;
+            LOG.warn(TailSentences.logUnreadable(session.value(), tails.mark(session).map(TailMark::records).orElse(0L),
+                    e.getClass().getSimpleName()));
         }
-        if (records.isEmpty()) {
-            return item.turn() < upTo ? append(item, Optional.empty(), TurnDecision.UNFINISHED, seen) : keep(item, seen);
+        return reading.decided;
+    }
+
+    /** Where a reading's turns go: a finished one waits to be decided, an unfinished one goes nowhere at once. */
+    private final class Reading implements SessionTails.Turns {
+        boolean decided;
+
+        @Override
+        public boolean finished(SessionId session, TurnRecords records, TailMark from) {
+            LedgerItem.Turn item = new LedgerItem.Turn(session.value(), records.turn());
+            if (ledger.isDecided(item) || undecided.containsKey(item)) {
+                return true;
+            }
+            if (undecided.size() >= UNDECIDED_TURNS_MAX) {
+                return false;
+            }
+            undecided.put(item, new Waiting(records, from));
+            return true;
         }
+
+        @Override
+        public boolean unfinished(SessionId session, long turn, TailMark from) {
+            LedgerItem.Turn item = new LedgerItem.Turn(session.value(), turn);
+            if (ledger.isDecided(item)) {
+                return true;
+            }
+            try {
+                ledger.decided(item, Optional.empty(), TurnDecision.UNFINISHED);
+                decided = true;
+                return true;
+            } catch (IOException e) {
+                LOG.error(Sentences.ledgerAppendFailed(item.key(), e.getClass().getSimpleName()));
+                return false;
+            }
+        }
+    }
+
+    /**
+     * Decides one finished turn with its session's label as read now, and appends its decision; whether
+     * it was decided.
+     */
+    private boolean decide(LedgerItem.Turn item, Waiting waiting, Map<String, BrokerAnswer> answers) {
+        SessionId session = SessionId.of(item.session());
+        TurnRecords at = waiting.records;
+        TurnRecords records = new TurnRecords(at.turn(), at.speaker(), at.text(), at.reply(),
+                at.logLabel().combine(tails.label(session)));
         BrokerAnswer down = answers.get(ROUND_DOWN);
         BrokerAnswer answer = down != null ? down : answers.computeIfAbsent(item.session(), k -> broker.ask(session));
-        TurnOutcome outcome = TurnDecisions.decide(item.session(), records.get(), answer, seen, secretValues);
+        TurnOutcome outcome = TurnDecisions.decide(item.session(), records, answer, waiting.seen, secretValues, peers);
         noteBroker(answer, answers);
         if (outcome instanceof TurnDecision decision) {
-            return append(item, workspace(decision), decision.reason(), seen);
+            return append(item, workspace(decision), decision.reason(), records);
         }
-        return keep(item, seen.combine(records.get().logLabel()));
+        waiting.seen = waiting.seen.combine(records.logLabel());
+        return false;
     }
 
     private Optional<String> workspace(TurnDecision decision) {
@@ -178,25 +311,18 @@ public final class TurnDeciding implements AutoCloseable {
         };
     }
 
-    private boolean append(LedgerItem.Turn item, Optional<String> workspace, String why, Label seen) {
+    private boolean append(LedgerItem.Turn item, Optional<String> workspace, String why, TurnRecords records) {
         try {
             ledger.decided(item, workspace, why);
             undecided.remove(item);
+            if (workspace.isPresent()) {
+                kept.put(item, records);
+            }
             return true;
         } catch (IOException e) {
             LOG.error(Sentences.ledgerAppendFailed(item.key(), e.getClass().getSimpleName()));
-            keep(item, seen);
             return false;
         }
-    }
-
-    private boolean keep(LedgerItem.Turn item, Label seen) {
-        undecided.remove(item);
-        if (undecided.size() >= UNDECIDED_TURNS_MAX) {
-            undecided.remove(undecided.keySet().iterator().next());
-        }
-        undecided.put(item, seen);
-        return false;
     }
 
     /**

@@ -37,6 +37,8 @@ final class TurnTails {
 
     private final Path home;
     private final long charsMax;
+    /** The records this reading has read in all; for tests. */
+    long recordsRead;
     private final Map<String, Tail> tails = new LinkedHashMap<>(16, 0.75f, true) {
         private static final long serialVersionUID = 1L;
 
@@ -109,6 +111,7 @@ final class TurnTails {
         SessionLogReader reader = new SessionLogReader(SessionLogs.file(home, session));
         SessionLogReader.Batch batch = reader.read(tail.next);
         while (true) {
+            recordsRead += batch.records().size();
             for (LogRecord record : batch.records()) {
                 apply(tail, record);
             }

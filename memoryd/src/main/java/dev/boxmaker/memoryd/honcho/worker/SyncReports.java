@@ -52,7 +52,9 @@ final class SyncReports {
         }
         Map<String, Long> nowhere = ledger.nowhereCounts();
         long speakerless = nowhere.getOrDefault(TurnDecision.NO_SPEAKER, 0L)
-                + nowhere.getOrDefault(TurnDecision.INVALID_SPEAKER, 0L);
+                + nowhere.getOrDefault(TurnDecision.INVALID_SPEAKER, 0L)
+                + nowhere.getOrDefault(TurnDecision.SPEAKER_LIKE_AGENT, 0L)
+                + nowhere.getOrDefault(TurnDecision.SPEAKER_LIKE_OWNER, 0L);
         return new SyncReport(workspaces, speakerless);
     }
 

@@ -14,10 +14,15 @@ import dev.boxmaker.memoryd.honcho.fake.FakeRoute;
 import dev.boxmaker.proto.secrets.Secret;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,9 +31,16 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @QuarkusTestResource(value = TempHome.class, restrictToAnnotatedClass = true)
 class HonchoClientTests {
-    static final HonchoTimeouts SHORT = new HonchoTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(3),
-            Duration.ofSeconds(5), 2, Duration.ofMillis(50));
+    /** Timeouts no loaded machine reaches on loopback (a retry's delay short): a test that waits for one sets its own. */
+    static final HonchoTimeouts SHORT = new HonchoTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(30),
+            Duration.ofSeconds(30), 2, Duration.ofMillis(50));
+    /** A write timeout a test waits for. */
+    static final Duration WRITE_TIMEOUT = Duration.ofSeconds(3);
     static final String KEY = "hk-test-4b5c6d7e8f";
+    /** How much earlier than its timeout a call may be given up (a timer's granularity). */
+    static final Duration TIMER_EARLY_MAX = Duration.ofMillis(100);
+    /** How much later than its timeout a call may be given up on a loaded machine; the slow fake answers after 60 s. */
+    static final Duration TIMEOUT_LATE_MAX = Duration.ofSeconds(3);
     /** What the kernel's socket buffers can hold between the fake and the client: the largest receive and send buffers. */
     static long socketBuffersBytesMax() throws java.io.IOException {
         long total = 0;
@@ -157,12 +169,42 @@ class HonchoClientTests {
     }
 
     @Test
-    void aServerDownIsUnreachableAfterTheRetriesOfAnIdempotentCall() {
+    void aForbiddenKeyIsKeyRefused() {
+        fake.answer(FakeRoute.WORKSPACE, 403);
+        HonchoClient keyed = HonchoClient.create(fake.url(), "bx-untrusted", Optional.of(Secret.of("k", KEY)), SHORT);
+        HonchoFailure f = failure(() -> keyed.createWorkspace(null, null));
+        assertThat(f.kind()).isEqualTo(Kind.KEY_REFUSED);
+        assertThat(f.getMessage()).isEqualTo("honcho bx-untrusted workspace: key-refused 403");
+        assertThat(fake.requests()).hasSize(1);
+    }
+
+    @Test
+    void aServerDownIsUnreachableAfterTheRetriesOfAnIdempotentCall() throws Exception {
         fake.down();
         HonchoFailure f = failure(() -> trusted.createPeer("kyle", null));
         assertThat(f.kind()).isEqualTo(Kind.UNREACHABLE);
         assertThat(f.getMessage()).isEqualTo("honcho bx-trusted peer: unreachable");
         fake.up();
+        // The tries counted where a server takes each connection and closes it at once, answering nothing.
+        try (ServerSocket dropper = new ServerSocket(0, 16, InetAddress.getLoopbackAddress())) {
+            AtomicInteger connections = new AtomicInteger();
+            Thread acceptor = new Thread(() -> {
+                while (!dropper.isClosed()) {
+                    try (Socket s = dropper.accept()) {
+                        connections.incrementAndGet();
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+            acceptor.start();
+            try (HonchoClient dropped = HonchoClient.create(URI.create("http://127.0.0.1:" + dropper.getLocalPort()),
+                    "bx-trusted", Optional.empty(), SHORT)) {
+                assertThat(failure(() -> dropped.createPeer("kyle", null)).getMessage())
+                        .isEqualTo("honcho bx-trusted peer: unreachable");
+            }
+            assertThat(connections.get()).as("the first try and its retries").isEqualTo(1 + SHORT.retries());
+        }
     }
 
     @Test
@@ -195,10 +237,20 @@ class HonchoClientTests {
     }
 
     @Test
-    void aSlowServerIsUnreachableAtTheTimeout() {
-        fake.slow(Duration.ofSeconds(5));
-        HonchoFailure f = failure(() -> trusted.addMessages("s1", List.of(message("kyle", "x", "i"))));
+    void aSlowServerIsUnreachableAtTheTimeout() throws Exception {
+        HonchoClient quick = HonchoClient.create(fake.url(), "bx-trusted", Optional.empty(), new HonchoTimeouts(
+                SHORT.connect(), WRITE_TIMEOUT, SHORT.chat(), SHORT.retries(), SHORT.retryDelay()));
+        quick.createPeer("kyle", null);
+        fake.clearRequests();
+        fake.slow(Duration.ofSeconds(60));
+        long started = System.nanoTime();
+        HonchoFailure f = failure(() -> quick.addMessages("s1", List.of(message("kyle", "x", "i"))));
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        quick.close();
         assertThat(f.kind()).isEqualTo(Kind.UNREACHABLE);
+        assertThat(took).as("the write timeout").isBetween(WRITE_TIMEOUT.minus(TIMER_EARLY_MAX),
+                WRITE_TIMEOUT.plus(TIMEOUT_LATE_MAX));
+        assertThat(fake.requests()).as("a write is not tried again").hasSize(1);
     }
 
     @Test

@@ -61,6 +61,8 @@ public final class FakeHoncho implements AutoCloseable {
     private final Set<String> refusedKeys = ConcurrentHashMap.newKeySet();
     /** Workspaces whose requests are recorded and never answered, until {@link #unhang}. */
     private final Set<String> hungWorkspaces = ConcurrentHashMap.newKeySet();
+    /** Workspaces whose requests are done and never answered, until {@link #unhang}. */
+    private final Set<String> hungAfterStore = ConcurrentHashMap.newKeySet();
     private final Router router;
     private volatile Duration delay = Duration.ZERO;
     private final Map<String, Duration> workspaceDelays = new ConcurrentHashMap<>();
@@ -201,6 +203,16 @@ public final class FakeHoncho implements AutoCloseable {
     /** Requests to {@code workspace} are answered again (those already hung stay unanswered). */
     public void unhang(String workspace) {
         hungWorkspaces.remove(workspace);
+        hungAfterStore.remove(workspace);
+    }
+
+    /**
+     * Every request to {@code workspace} from now on is done (the store holds its effect) and never
+     * answered, until {@link #unhang}: a server that commits a write and stalls before its answer leaves.
+     * Set from an {@link #onAnswered} listener, it holds the request being answered too.
+     */
+    public void hangAfterStore(String workspace) {
+        hungAfterStore.add(workspace);
     }
 
     /** A request bearing {@code key} is answered 401, as a server with auth on does for a wrong key. */
@@ -327,6 +339,9 @@ public final class FakeHoncho implements AutoCloseable {
         FakeRoutes.Reply reply = routes.answer(route, ctx.pathParams(), body, query(ctx));
         if (reply.status() < 300) {
             answered.accept(route, reply.body());
+        }
+        if (hungAfterStore.contains(String.valueOf(ctx.pathParam("w")))) {
+            return;
         }
         AtomicInteger drop = drops.get(route);
         if (drop != null && drop.getAndDecrement() > 0 && reply.status() < 300) {

@@ -35,20 +35,16 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * memoryd with [honcho], started by Quarkus, reached through its real sockets, against a fake Honcho
  * on loopback and a fake brokerd on the state socket: memory writes and finished turns reach the
- * workspace the spec's tables name, and bxctl memory sync's answer says so. The tests build on each
- * other, in order.
+ * workspace the spec's tables name, and bxctl memory sync's answer says so. The tests share one memoryd
+ * and one fake, so each stands alone: its own sessions and texts, and counts read before it acts.
  */
 @QuarkusTest
 @QuarkusTestResource(value = HonchoHome.class, restrictToAnnotatedClass = true)
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class HonchoSyncTests {
     static final Duration WAIT = Duration.ofSeconds(20);
     static final String BROKER = "run/broker-memory/memory.sock";
@@ -98,23 +94,27 @@ class HonchoSyncTests {
         });
     }
 
+    /** The conclusions of {@code workspace} whose content starts with {@code start}, in the whole workspace. */
+    static List<JsonNode> conclusions(String workspace, String start) {
+        return HonchoHome.fake.conclusions(workspace).stream().filter(c -> c.get("content").asText().startsWith(start))
+                .toList();
+    }
+
     @Test
-    @Order(1)
     void aMemoryWriteIsAConclusionInTheTrustedWorkspaceAndItsUndoDeletesIt() throws Exception {
         ToolResponse added = memory("mm-clean", "{\"action\": \"add\", \"file\": \"user\", \"text\": \"kyle takes his tea"
                 + " black\"}", false);
         assertThat(added.outcome()).isEqualTo(Outcome.OK);
         drained();
-        assertThat(contents(HonchoHome.fake.conclusions(TRUSTED))).containsExactly("kyle takes his tea black");
-        assertThat(HonchoHome.fake.conclusions(TRUSTED).get(0).get("observer_id").asText()).isEqualTo("kyle");
-        String id = Files.readString(HonchoHome.home.resolve("memory/honcho.jsonl")).split("\"edit\":\"")[1].substring(0, 15);
+        assertThat(contents(conclusions(TRUSTED, "kyle takes his tea"))).containsExactly("kyle takes his tea black");
+        assertThat(conclusions(TRUSTED, "kyle takes his tea").get(0).get("observer_id").asText()).isEqualTo("kyle");
+        String id = lastEditId();
         assertThat(admin("undo", id)).startsWith("undid " + id);
         drained();
-        assertThat(HonchoHome.fake.conclusions(TRUSTED)).isEmpty();
+        assertThat(conclusions(TRUSTED, "kyle takes his tea")).isEmpty();
     }
 
     @Test
-    @Order(2)
     void anUntrustedNoteIsAFleetMessageFromTheAgentsPeerAndAFlaggedOneStaysLocal() throws Exception {
         assertThat(memory("mm-fetched", "{\"action\": \"note\", \"text\": \"the quokka release moved to March\"}", true)
                 .outcome()).isEqualTo(Outcome.OK);
@@ -124,49 +124,80 @@ class HonchoSyncTests {
         List<JsonNode> fleet = HonchoHome.fake.messages(FLEET, "mm-fetched");
         assertThat(contents(fleet)).containsExactly("the quokka release moved to March");
         assertThat(fleet.get(0).get("peer_id").asText()).isEqualTo(AGENT);
+        assertThat(contents(HonchoHome.fake.messages(FLEET, null))).as("the whole fleet workspace")
+                .noneMatch(c -> c.contains("collect.example"));
     }
 
-    /** T37 end to end: brokerd says clean, the log says a page was fetched; the turn is not trusted. */
-    @Test
-    @Order(3)
-    void finishedTurnsGoToTheWorkspaceTheirLabelsNameAndAFetchedPageNeverToTheTrustedOne() throws Exception {
-        log("mm-talk", new dev.boxmaker.proto.log.UserRecord(T, 1, "hello there", "kyle"),
-                new dev.boxmaker.proto.log.AssistantRecord(T, 1, "hi kyle", null, List.of()));
-        log("mm-page", new dev.boxmaker.proto.log.UserRecord(T, 1, "summarise the page", "kyle"),
+    /** Turn 1 of {@code session}: {@code question}, a page fetched (the log labels it untrusted), {@code answer}. */
+    static void logPageTurn(String session, String question, String answer) throws Exception {
+        log(session, new dev.boxmaker.proto.log.UserRecord(T, 1, question, "kyle"),
                 new dev.boxmaker.proto.log.AssistantRecord(T, 1, null, null,
                         List.of(new dev.boxmaker.proto.log.ToolCall("c1", "http_fetch", "{}"))),
                 new dev.boxmaker.proto.log.ToolResultRecord(T, 1, "c1", "http_fetch", Outcome.OK, "page",
                         DataClass.PUBLIC, true),
-                new dev.boxmaker.proto.log.AssistantRecord(T, 1, "It says hi.", null, List.of()));
-        log("mm-nobody", new dev.boxmaker.proto.log.UserRecord(T, 1, "who am I", null),
-                new dev.boxmaker.proto.log.AssistantRecord(T, 1, "unknown", null, List.of()));
+                new dev.boxmaker.proto.log.AssistantRecord(T, 1, answer, null, List.of()));
+    }
+
+    /** Turn 1 of each session updated, in order, and decided with brokerd answering clean; then drained. */
+    static void decidedWithACleanBrokerd(List<String> sessions) throws Exception {
+        String last = "\"session\":\"" + sessions.get(sessions.size() - 1) + "\"";
         Handler<SessionState> clean = r -> new SessionStateReply(DataClass.PRIVATE, false);
         try (RunningServer brokerd = RunningServer.start(HonchoHome.home.resolve("run/memory-broker/state.sock"),
                 Map.of(SessionState.KIND, clean), WAIT)) {
-            for (String session : List.of("mm-talk", "mm-page", "mm-nobody")) {
+            for (String session : sessions) {
                 assertThat(call(LOOP, new SessionUpdated(SessionId.of(session), 1))).isEqualTo(new Ok());
             }
             await().atMost(WAIT).until(() -> Files.readString(HonchoHome.home.resolve("memory/honcho.jsonl"))
-                    .contains("\"session\":\"mm-nobody\""));
+                    .contains(last));
             drained();
         }
+    }
+
+    /** T37 end to end: brokerd says clean, the log says a page was fetched; the turn is not trusted. */
+    @Test
+    void finishedTurnsGoToTheWorkspaceTheirLabelsNameAndAFetchedPageNeverToTheTrustedOne() throws Exception {
+        log("mm-talk", new dev.boxmaker.proto.log.UserRecord(T, 1, "hello there", "kyle"),
+                new dev.boxmaker.proto.log.AssistantRecord(T, 1, "hi kyle", null, List.of()));
+        logPageTurn("mm-page", "summarise the page", "It says hi.");
+        log("mm-nobody", new dev.boxmaker.proto.log.UserRecord(T, 1, "who am I", null),
+                new dev.boxmaker.proto.log.AssistantRecord(T, 1, "unknown", null, List.of()));
+        decidedWithACleanBrokerd(List.of("mm-talk", "mm-page", "mm-nobody"));
         assertThat(contents(HonchoHome.fake.messages(TRUSTED, "mm-talk"))).containsExactly("hello there", "hi kyle");
         assertThat(contents(HonchoHome.fake.messages(UNTRUSTED, "mm-page"))).containsExactly("summarise the page",
                 "It says hi.");
-        assertThat(HonchoHome.fake.messages(TRUSTED, "mm-page")).isEmpty();
-        assertThat(HonchoHome.fake.messages(TRUSTED, "mm-nobody")).isEmpty();
-        assertThat(HonchoHome.fake.messages(UNTRUSTED, "mm-nobody")).isEmpty();
+        assertThat(contents(HonchoHome.fake.messages(TRUSTED, null))).as("the whole trusted workspace")
+                .doesNotContain("summarise the page", "It says hi.", "who am I", "unknown")
+                .containsOnlyOnce("hello there", "hi kyle");
+        assertThat(contents(HonchoHome.fake.messages(UNTRUSTED, null))).as("the whole untrusted workspace")
+                .doesNotContain("hello there", "hi kyle", "who am I", "unknown")
+                .containsOnlyOnce("summarise the page", "It says hi.");
     }
 
+    /**
+     * One memory write (trusted), one untrusted note (fleet), a turn that fetched a page (untrusted) and one
+     * without a speaker (nowhere), added to what the shared memoryd had sent before.
+     */
     @Test
-    @Order(4)
-    void syncShowsWhatWasSentPerWorkspaceAndTheSpeakerlessTurns() {
+    void syncShowsWhatWasSentPerWorkspaceAndTheSpeakerlessTurns() throws Exception {
         drained();
-        assertThat(admin("sync", "")).isEqualTo("""
-                bx-trusted (trusted): 3 sent, 0 waiting, 0 failed
-                bx-untrusted (untrusted): 1 sent, 0 waiting, 0 failed
-                bx-fleet (fleet): 1 sent, 0 waiting, 0 failed
-                1 turn had no speaker, or one that cannot be a Honcho peer name, and went nowhere""");
+        JsonNode before = Json.MAPPER.readTree(admin("sync", "json"));
+        memory("mm-sync", "{\"action\": \"add\", \"file\": \"memory\", \"text\": \"sync counts this entry\"}", false);
+        memory("mm-sync", "{\"action\": \"note\", \"text\": \"sync counts this note\"}", true);
+        logPageTurn("mm-sync-page", "read the page", "Read.");
+        log("mm-sync-nobody", new dev.boxmaker.proto.log.UserRecord(T, 1, "count me", null),
+                new dev.boxmaker.proto.log.AssistantRecord(T, 1, "counted", null, List.of()));
+        decidedWithACleanBrokerd(List.of("mm-sync-page", "mm-sync-nobody"));
+        long speakerless = before.get("speakerless").asLong() + 1;
+        assertThat(admin("sync", "")).isEqualTo("bx-trusted (trusted): " + (sent(before, 0) + 1)
+                + " sent, 0 waiting, 0 failed\nbx-untrusted (untrusted): " + (sent(before, 1) + 1)
+                + " sent, 0 waiting, 0 failed\nbx-fleet (fleet): " + (sent(before, 2) + 1) + " sent, 0 waiting, 0 failed\n"
+                + speakerless + (speakerless == 1 ? " turn" : " turns") + " had no speaker, or one that cannot be a"
+                + " Honcho peer name, and went nowhere");
+    }
+
+    /** The sent count of the {@code index}th workspace of sync's JSON answer. */
+    static long sent(JsonNode report, int index) {
+        return report.get("workspaces").get(index).get("sent").asLong();
     }
 
     static String lastEditId() throws Exception {
@@ -175,18 +206,17 @@ class HonchoSyncTests {
     }
 
     @Test
-    @Order(5)
     void aReplaceIsADeletionAndACreationARemoveADeletionAndAFleetNotesUndoARetractionBesideIt() throws Exception {
         memory("mm-clean", "{\"action\": \"add\", \"file\": \"memory\", \"text\": \"the build runs on two cores\"}",
                 false);
         memory("mm-clean", "{\"action\": \"replace\", \"file\": \"memory\", \"old\": \"the build runs on two cores\","
                 + " \"text\": \"the build runs on four cores\"}", false);
         drained();
-        assertThat(contents(HonchoHome.fake.conclusions(TRUSTED))).containsExactly("the build runs on four cores");
+        assertThat(contents(conclusions(TRUSTED, "the build runs on"))).containsExactly("the build runs on four cores");
         memory("mm-clean", "{\"action\": \"remove\", \"file\": \"memory\", \"old\": \"the build runs on four cores\"}",
                 false);
         drained();
-        assertThat(HonchoHome.fake.conclusions(TRUSTED)).isEmpty();
+        assertThat(conclusions(TRUSTED, "the build runs on")).isEmpty();
 
         memory("mm-ferry", "{\"action\": \"note\", \"text\": \"the ferry leaves at nine\"}", true);
         assertThat(admin("undo", lastEditId())).contains("the note is retracted");
@@ -201,10 +231,10 @@ class HonchoSyncTests {
      * owner's ask reads the same.
      */
     @Test
-    @Order(6)
     void askMemoryAnswersFromTheOwnTrustedWorkspaceThroughTheBrokerSocket() throws Exception {
         memory("mm-clean", "{\"action\": \"add\", \"file\": \"user\", \"text\": \"kyle's dentist is on Mill"
                 + " Street\"}", false);
+        memory("mm-barge", "{\"action\": \"note\", \"text\": \"the barge leaves at ten\"}", true);
         drained();
 
         ToolResponse own = (ToolResponse) call(BROKER, new MemoryCall(new ToolRequest(SessionId.of("mm-ask"), "call_2",
@@ -213,11 +243,10 @@ class HonchoSyncTests {
                 "[1] memory · own · private\nkyle's dentist is on Mill Street", DataClass.PRIVATE, false, null));
 
         ToolResponse both = (ToolResponse) call(BROKER, new MemoryCall(new ToolRequest(SessionId.of("mm-ask"), "call_3",
-                "ask_memory", (ObjectNode) Json.MAPPER.readTree("{\"question\": \"ferry\", \"workspaces\": [\"own\","
+                "ask_memory", (ObjectNode) Json.MAPPER.readTree("{\"question\": \"barge\", \"workspaces\": [\"own\","
                         + " \"fleet\"]}")), DataClass.PRIVATE, false));
-        String fleet = "[1] memory-tainted · fleet · private\nthe ferry leaves at nine\nretracted: the ferry leaves at nine"
-                + "\n\nown: no answer";
+        String fleet = "[1] memory-tainted · fleet · private\nthe barge leaves at ten\n\nown: no answer";
         assertThat(both).isEqualTo(new ToolResponse("call_3", Outcome.OK, fleet, DataClass.PRIVATE, true, null));
-        assertThat(admin("ask", "{\"question\": \"ferry\", \"workspaces\": [\"own\", \"fleet\"]}")).isEqualTo(fleet);
+        assertThat(admin("ask", "{\"question\": \"barge\", \"workspaces\": [\"own\", \"fleet\"]}")).isEqualTo(fleet);
     }
 }

@@ -48,13 +48,13 @@ class SyncTextTest {
     @Test
     void theJsonIsTheWholeReport() {
         assertThat(SyncText.json(REPORT)).isEqualTo("{\"configured\":true,\"workspaces\":[{\"workspace\":\"bx-trusted\",\"role\":\"trusted\","
-                + "\"sent\":1204,\"waiting\":3,\"failed\":1,\"oldestWaitingSeconds\":45,"
-                + "\"outageSince\":\"2026-12-02T08:00:00Z\",\"keyRefused\":false,\"failedItems\":[{\"item\":"
+                + "\"sent\":1204,\"waiting\":3,\"failed\":1,\"oldest_waiting_seconds\":45,"
+                + "\"outage_since\":\"2026-12-02T08:00:00Z\",\"key_refused\":false,\"failed_items\":[{\"item\":"
                 + "\"turn/mm-abc/3\",\"status\":422,\"kind\":\"refused\",\"at\":\"2026-12-02T07:58:00Z\"}]},"
                 + "{\"workspace\":\"bx-untrusted\",\"role\":\"untrusted\",\"sent\":0,\"waiting\":2,\"failed\":0,"
-                + "\"oldestWaitingSeconds\":7,\"outageSince\":null,\"keyRefused\":true,\"failedItems\":[]},"
+                + "\"oldest_waiting_seconds\":7,\"outage_since\":null,\"key_refused\":true,\"failed_items\":[]},"
                 + "{\"workspace\":\"fleet\",\"role\":\"fleet\",\"sent\":1,\"waiting\":0,\"failed\":1,"
-                + "\"oldestWaitingSeconds\":null,\"outageSince\":null,\"keyRefused\":false,\"failedItems\":[{\"item\":"
+                + "\"oldest_waiting_seconds\":null,\"outage_since\":null,\"key_refused\":false,\"failed_items\":[{\"item\":"
                 + "\"edit/2026-12-02-0004\",\"status\":0,\"kind\":\"missing\",\"at\":\"2026-12-02T07:59:00Z\"}]}],"
                 + "\"speakerless\":1}");
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.decide.BrokerStateClient;
+import dev.boxmaker.memoryd.honcho.decide.SpeakerPeers;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.index.TestIndexes;
@@ -34,8 +35,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -64,21 +63,8 @@ class TurnDecidingTest {
     MemoryIndex index;
     SessionUpdatedHandler handler;
     final AtomicInteger wakes = new AtomicInteger();
-    final List<String> logged = Collections.synchronizedList(new ArrayList<>());
-    final java.util.logging.Handler capture = new java.util.logging.Handler() {
-        @Override
-        public void publish(java.util.logging.LogRecord record) {
-            logged.add(record.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    final LogCapture capture = new LogCapture();
+    final List<String> logged = capture.logged;
 
     @BeforeEach
     void start() throws Exception {
@@ -235,7 +221,7 @@ class TurnDecidingTest {
     void anUndecidedTurnIsDecidedByThePeriodicRetryWithoutAnotherUpdate() throws Exception {
         deciding.close();
         deciding = new TurnDeciding(home, new BrokerStateClient(socket), ledger, HONCHO, List.of(),
-                wakes::incrementAndGet, 200);
+                wakes::incrementAndGet, 200, new SpeakerPeers(null, HONCHO.owner(), HONCHO.agent()));
         handler = new SessionUpdatedHandler(Assembly.sessionUpdates(index, Optional.of(deciding)));
         deciding.start();
         log("mm-a", user(1, "hello", "kyle"), reply(1, "hi"));

@@ -177,6 +177,8 @@ class HonchoWorkerTests {
         rig.drained();
 
         assertThat(contents(rig.fake.messages(TRUSTED, "mm-7"))).containsExactly("one", "r1", "two", "r2");
+        assertThat(contents(rig.fake.messages(TRUSTED, null))).as("the whole workspace")
+                .containsExactly("one", "r1", "two", "r2");
         assertThat(contents(rig.fake.conclusions(TRUSTED))).containsExactly("fact");
     }
 
@@ -244,6 +246,8 @@ class HonchoWorkerTests {
 
         assertThat(contents(rig.fake.messages(TRUSTED, "mm-11"))).containsExactly("text 0", "reply 0", "text 1",
                 "reply 1", "text 2", "reply 2", "text 3", "reply 3");
+        assertThat(contents(rig.fake.messages(TRUSTED, null))).as("the whole workspace").containsExactly("text 0",
+                "reply 0", "text 1", "reply 1", "text 2", "reply 2", "text 3", "reply 3");
         assertThat(contents(rig.fake.conclusions(TRUSTED))).containsExactly("a fact");
         assertThat(rig.ledger.sentCounts()).isEqualTo(Map.of(TRUSTED, 5L));
     }

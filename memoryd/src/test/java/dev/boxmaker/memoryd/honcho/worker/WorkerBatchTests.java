@@ -80,6 +80,8 @@ class WorkerBatchTests {
             expected.addAll(List.of("text " + t, "reply " + t));
         }
         assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, "mm-1"))).containsExactlyElementsOf(expected);
+        assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, null))).as("the whole workspace")
+                .containsExactlyElementsOf(expected);
     }
 
     @Test
@@ -137,6 +139,8 @@ class WorkerBatchTests {
 
         assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, "mm-6"))).containsExactly("one", "r1", "three",
                 "r3");
+        assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, null))).as("the whole workspace")
+                .containsExactly("one", "r1", "three", "r3");
         assertThat(rig.ledger.failures()).hasSize(1);
         assertThat(rig.ledger.failures().get(0).item().key()).isEqualTo("turn/mm-6/1");
         assertThat(rig.ledger.failures().get(0).status()).isEqualTo(422);

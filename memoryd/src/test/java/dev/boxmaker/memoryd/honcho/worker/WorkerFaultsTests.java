@@ -55,6 +55,8 @@ class WorkerFaultsTests {
         rig.drained();
 
         assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, "mm-1"))).containsExactly("one", "r1", "two", "r2");
+        assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, null))).as("the whole workspace")
+                .containsExactly("one", "r1", "two", "r2");
         // Both turns went in the one batch that was dropped; each is found by its item, not sent again: one add in all.
         assertThat(rig.fake.requests().stream().filter(r -> r.path().endsWith("/messages")).count()).isEqualTo(1);
         assertThat(rig.ledger.sentCounts()).isEqualTo(Map.of(TRUSTED, 2L));
@@ -104,6 +106,7 @@ class WorkerFaultsTests {
     void aRefusedKeyStopsItsWorkspaceOnlyLoggedOnceAndNoKeyIsEverLoggedOrSentElsewhere() throws Exception {
         rig = new WorkerRig(dir, Map.of(HonchoSettings.TRUSTED_KEY, Secret.of(HonchoSettings.TRUSTED_KEY, TRUSTED_KEY),
                 HonchoSettings.UNTRUSTED_KEY, Secret.of(HonchoSettings.UNTRUSTED_KEY, UNTRUSTED_KEY)));
+        rig.captureEverything();
         rig.fake.refuseKey(TRUSTED_KEY);
         rig.turn(TRUSTED, "mm-3", 0, OWNER, "one", "r1");
         rig.turn(UNTRUSTED, "mm-4", 0, OWNER, "two", "r2");
@@ -121,6 +124,8 @@ class WorkerFaultsTests {
         assertThat(rig.ledger.outbox().stream().map(w -> w.item().key()))
                 .containsExactly("turn/mm-3/0", "turn/mm-3/1", "turn/mm-3/2");
         assertThat(HonchoWorkerTests.contents(rig.fake.messages(UNTRUSTED, "mm-4"))).containsExactly("two", "r2", "five", "r5");
+        assertThat(HonchoWorkerTests.contents(rig.fake.messages(UNTRUSTED, null))).as("the whole workspace")
+                .containsExactly("two", "r2", "five", "r5");
         assertThat(rig.lines()).containsExactly("Honcho refused the key of workspace bx-trusted (401); its sends stop"
                 + " until memoryd restarts with a key Honcho accepts, and the other workspaces go on"
                 + " (runbook honcho-key-refused)");

@@ -8,6 +8,7 @@ import dev.boxmaker.memoryd.TempHome;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorOp;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
 import dev.boxmaker.memoryd.honcho.mirror.Peer;
+import dev.boxmaker.memoryd.honcho.fake.FakeRoute;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.file.Path;
@@ -15,6 +16,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +31,8 @@ class WorkerOutageTests {
     static final int TURNS_PER_SESSION = 30;
     static final int EDITS = 10;
     static final long OUTAGE_SECONDS = 30;
+    /** About a third of the drain's write requests (a batch of turns of a session, or one conclusion). */
+    static final int WRITES_BEFORE_OUTAGE = 10;
 
     @TempDir
     Path dir;
@@ -56,14 +62,24 @@ class WorkerOutageTests {
                         new MirrorOp.CreateConclusion(Peer.AGENT, fact, "mm-0")), MirrorPlan.MIRRORED));
             }
         }
-        rig.fake.slow(Duration.ofMillis(20));
+        // The fake stops answering after a third of the drain's writes, so the outage falls inside the drain
+        // whatever the machine's speed.
+        AtomicInteger writes = new AtomicInteger();
+        CountDownLatch third = new CountDownLatch(1);
+        rig.fake.onAnswered((route, body) -> {
+            if ((route == FakeRoute.MESSAGES || route == FakeRoute.CONCLUSIONS)
+                    && writes.incrementAndGet() == WRITES_BEFORE_OUTAGE) {
+                rig.fake.hang(TRUSTED);
+                third.countDown();
+            }
+        });
         rig.start(new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(4)));
-        WorkerRig.waitFor(() -> rig.ledger.sentCounts().getOrDefault(TRUSTED, 0L) >= 20, "a third of the drain");
+        assertThat(third.await(OUTAGE_SECONDS, TimeUnit.SECONDS)).as("a third of the drain").isTrue();
         rig.fake.down();
         Thread.sleep(Duration.ofSeconds(OUTAGE_SECONDS).toMillis());
         assertThat(rig.worker.report().workspaces().get(0).outageSince()).isNotNull();
         assertThat(rig.ledger.outbox()).isNotEmpty();
-        rig.fake.slow(Duration.ZERO);
+        rig.fake.unhang(TRUSTED);
         rig.fake.up();
         rig.drained();
 
@@ -71,6 +87,8 @@ class WorkerOutageTests {
             assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, session.getKey())))
                     .as(session.getKey()).containsExactlyElementsOf(session.getValue());
         }
+        assertThat(HonchoWorkerTests.contents(rig.fake.messages(TRUSTED, null))).as("the whole workspace")
+                .containsExactlyInAnyOrderElementsOf(expected.values().stream().flatMap(List::stream).toList());
         assertThat(HonchoWorkerTests.contents(rig.fake.conclusions(TRUSTED))).containsExactlyElementsOf(facts);
         assertThat(rig.ledger.failures()).isEmpty();
         assertThat(rig.worker.report().workspaces().get(0).outageSince()).isNull();

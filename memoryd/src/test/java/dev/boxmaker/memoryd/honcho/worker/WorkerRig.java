@@ -59,6 +59,12 @@ final class WorkerRig implements AutoCloseable {
     };
     private final Logger root = Logger.getLogger("dev.boxmaker.memoryd.honcho");
     private final Level level = root.getLevel();
+    private final Logger everyLogger = Logger.getLogger("");
+    private final Level everyLevel = everyLogger.getLevel();
+    private final java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    private final java.io.PrintStream out = System.out;
+    private final java.io.PrintStream err = System.err;
+    private boolean everything;
     HonchoLedger ledger;
     HonchoClients clients;
     HonchoWorker worker;
@@ -153,10 +159,61 @@ final class WorkerRig implements AutoCloseable {
         }
     }
 
-    /** Every captured line of every logger under {@code dev.boxmaker.memoryd.honcho}, formatted, with its exception's message. */
+    /**
+     * From now until {@link #close}, every logger's lines at DEBUG and above (the root's: Vert.x's, the
+     * REST client's, this code's) and what is printed to standard output and error are captured too.
+     */
+    void captureEverything() {
+        root.removeHandler(handler);
+        everyLogger.addHandler(handler);
+        everyLogger.setLevel(Level.FINE);
+        System.setOut(new java.io.PrintStream(new Tee(out, printed), true));
+        System.setErr(new java.io.PrintStream(new Tee(err, printed), true));
+        everything = true;
+    }
+
+    /**
+     * Every captured line, formatted, with its exception's message: of the loggers under
+     * {@code dev.boxmaker.memoryd.honcho}, or of every logger and then standard output and error once
+     * {@link #captureEverything} was called.
+     */
     List<String> allText() {
+        List<String> text = new ArrayList<>();
         synchronized (logs) {
-            return logs.stream().map(r -> text(r) + (r.getThrown() == null ? "" : " " + r.getThrown())).toList();
+            logs.stream().map(r -> text(r) + (r.getThrown() == null ? "" : " " + r.getThrown())).forEach(text::add);
+        }
+        if (everything) {
+            synchronized (printed) {
+                text.add(printed.toString(java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        return text;
+    }
+
+    /** Writes to a stream and to a buffer. */
+    private static final class Tee extends java.io.OutputStream {
+        private final java.io.OutputStream first;
+        private final java.io.ByteArrayOutputStream copy;
+
+        Tee(java.io.OutputStream first, java.io.ByteArrayOutputStream copy) {
+            this.first = first;
+            this.copy = copy;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            first.write(b);
+            synchronized (copy) {
+                copy.write(b);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            first.write(b, off, len);
+            synchronized (copy) {
+                copy.write(b, off, len);
+            }
         }
     }
 
@@ -173,5 +230,11 @@ final class WorkerRig implements AutoCloseable {
         fake.close();
         root.removeHandler(handler);
         root.setLevel(level);
+        if (everything) {
+            everyLogger.removeHandler(handler);
+            everyLogger.setLevel(everyLevel);
+            System.setOut(out);
+            System.setErr(err);
+        }
     }
 }
