@@ -13,6 +13,9 @@ import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
 import dev.boxmaker.memoryd.honcho.ledger.TailMark;
 import dev.boxmaker.memoryd.honcho.tail.SessionTails;
+import dev.boxmaker.memoryd.index.build.LogReadings;
+import dev.boxmaker.proto.log.LogPosition;
+import dev.boxmaker.proto.log.SessionLogReader;
 import dev.boxmaker.memoryd.sentences.TailSentences;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.SessionId;
@@ -32,6 +35,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
@@ -58,6 +62,11 @@ public final class TurnDeciding implements AutoCloseable {
     public static final long RETRY_UNDECIDED_SECONDS = 30;
     /** The most turns kept undecided in memory; past it a session's reading stops until there is room. */
     public static final int UNDECIDED_TURNS_MAX = 10_000;
+    /**
+     * The most records of the index writer's batches waiting for the thread at once (two of its largest
+     * transactions); a batch past it is not taken, and the reading finds the gap and reads it itself.
+     */
+    public static final long TAKEN_RECORDS_WAITING_MAX = 50_000;
     /** The longest {@link #close} waits for a round under way. */
     static final long CLOSE_WAIT_SECONDS = 10;
 
@@ -83,6 +92,8 @@ public final class TurnDeciding implements AutoCloseable {
     private final SessionTails tails;
     /** The turns waiting undecided, oldest first, with their texts and the label each attempt saw. Confined. */
     private final Map<LedgerItem.Turn, Waiting> undecided = new LinkedHashMap<>();
+    /** Records of the index writer's batches handed over and not taken yet. */
+    private final AtomicLong takenWaiting = new AtomicLong();
     /** Whether the last answer from brokerd was none. Confined to the thread. */
     private boolean brokerDown;
 
@@ -137,6 +148,29 @@ public final class TurnDeciding implements AutoCloseable {
     /** {@code session} has finished a turn: queues the reading of its log, and returns at once. */
     public void sessionUpdated(SessionId session, long turn) {
         thread.execute(() -> guarded(() -> round(session)));
+    }
+
+    /**
+     * Where the index writer hands the batches it reads, so that each record is read once: each batch
+     * is taken on the thread ({@link SessionTails#take}) before the round of the update that read it.
+     * Returns at once; past {@link #TAKEN_RECORDS_WAITING_MAX} waiting records a batch is left out.
+     */
+    public LogReadings readings() {
+        return (session, before, labelBefore, batch) -> {
+            int size = batch.records().size();
+            if (takenWaiting.addAndGet(size) > TAKEN_RECORDS_WAITING_MAX) {
+                takenWaiting.addAndGet(-size);
+                return;
+            }
+            try {
+                thread.execute(() -> {
+                    takenWaiting.addAndGet(-size);
+                    guarded(() -> take(session, before, batch));
+                });
+            } catch (java.util.concurrent.RejectedExecutionException closed) {
+                takenWaiting.addAndGet(-size);
+            }
+        };
     }
 
     /** The texts of the turns decided for a workspace, which the worker reads first. */
@@ -247,6 +281,26 @@ public final class TurnDeciding implements AutoCloseable {
                     e.getClass().getSimpleName()));
         }
         return reading.decided;
+    }
+
+    /** Takes a batch the index writer read; a turn it ends unfinished is decided (goes nowhere) at once. */
+    private boolean take(SessionId session, LogPosition before, SessionLogReader.Batch batch) {
+        Reading reading = new Reading();
+        TailMark from = tails.has(session) ? TailMark.START : ledger.tail(session.value()).orElse(TailMark.START);
+        try {
+            tails.take(session, from, before, batch.records(), batch.next(), reading);
+        } catch (NoSuchFileException e) {
+            // The log went meanwhile: the next reading starts again.
+        } catch (IOException | RuntimeException e) {
+            LOG.warn(TailSentences.logUnreadable(session.value(), tails.mark(session).map(TailMark::records).orElse(0L),
+                    e.getClass().getSimpleName()));
+        }
+        return reading.decided;
+    }
+
+    /** How many records the index writer's batches handed to the readings in all; for tests. */
+    long recordsTaken() throws Exception {
+        return thread.submit(tails::recordsTaken).get(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
     /** Where a reading's turns go: a finished one waits to be decided, an unfinished one goes nowhere at once. */
