@@ -90,10 +90,7 @@ class OneReadingWithIndexTest {
                     second);
             rig.updated(S);
         }
-        assertThat(rig.deciding.recordsRead(SessionId.of(S))).isEqualTo(2);
-        assertThat(rig.deciding.recordsTaken()).isEqualTo(2);
-        assertThat(rig.ledgerLines()).containsExactly(decided(S, 1, "bx-trusted", "clean"),
-                decided(S, 2, "bx-trusted", "clean"));
+        assertTwoRecordsReadTwoTakenAndBothTurnsDecided();
     }
 
     @Test
@@ -108,6 +105,11 @@ class OneReadingWithIndexTest {
                     all);
             rig.updated(S);
         }
+        assertTwoRecordsReadTwoTakenAndBothTurnsDecided();
+    }
+
+    /** Of the log's four records, the tail read two from disk and took two from the handed batch. */
+    void assertTwoRecordsReadTwoTakenAndBothTurnsDecided() throws Exception {
         assertThat(rig.deciding.recordsRead(SessionId.of(S))).isEqualTo(2);
         assertThat(rig.deciding.recordsTaken()).isEqualTo(2);
         assertThat(rig.ledgerLines()).containsExactly(decided(S, 1, "bx-trusted", "clean"),
