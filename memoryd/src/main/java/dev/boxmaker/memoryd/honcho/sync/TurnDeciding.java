@@ -35,7 +35,6 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
@@ -62,11 +61,6 @@ public final class TurnDeciding implements AutoCloseable {
     public static final long RETRY_UNDECIDED_SECONDS = 30;
     /** The most turns kept undecided in memory; past it a session's reading stops until there is room. */
     public static final int UNDECIDED_TURNS_MAX = 10_000;
-    /**
-     * The most records of the index writer's batches waiting for the thread at once (two of its largest
-     * transactions); a batch past it is not taken, and the reading finds the gap and reads it itself.
-     */
-    public static final long TAKEN_RECORDS_WAITING_MAX = 50_000;
     /** The longest {@link #close} waits for a round under way. */
     static final long CLOSE_WAIT_SECONDS = 10;
 
@@ -92,8 +86,6 @@ public final class TurnDeciding implements AutoCloseable {
     private final SessionTails tails;
     /** The turns waiting undecided, oldest first, with their texts and the label each attempt saw. Confined. */
     private final Map<LedgerItem.Turn, Waiting> undecided = new LinkedHashMap<>();
-    /** Records of the index writer's batches handed over and not taken yet. */
-    private final AtomicLong takenWaiting = new AtomicLong();
     /** Whether the last answer from brokerd was none. Confined to the thread. */
     private boolean brokerDown;
 
@@ -151,26 +143,11 @@ public final class TurnDeciding implements AutoCloseable {
     }
 
     /**
-     * Where the index writer hands the batches it reads, so that each record is read once: each batch
-     * is taken on the thread ({@link SessionTails#take}) before the round of the update that read it.
-     * Returns at once; past {@link #TAKEN_RECORDS_WAITING_MAX} waiting records a batch is left out.
+     * Where the index writer hands the batches it reads, each taken on the thread ({@link SessionTails#take})
+     * before the round of the update that read it, so each record is read once. Returns at once.
      */
     public LogReadings readings() {
-        return (session, before, labelBefore, batch) -> {
-            int size = batch.records().size();
-            if (takenWaiting.addAndGet(size) > TAKEN_RECORDS_WAITING_MAX) {
-                takenWaiting.addAndGet(-size);
-                return;
-            }
-            try {
-                thread.execute(() -> {
-                    takenWaiting.addAndGet(-size);
-                    guarded(() -> take(session, before, batch));
-                });
-            } catch (java.util.concurrent.RejectedExecutionException closed) {
-                takenWaiting.addAndGet(-size);
-            }
-        };
+        return new HandedBatches(thread, (session, before, batch) -> guarded(() -> take(session, before, batch)));
     }
 
     /** The texts of the turns decided for a workspace, which the worker reads first. */
@@ -274,11 +251,9 @@ public final class TurnDeciding implements AutoCloseable {
         }
         try {
             tails.read(session, reading);
-        } catch (NoSuchFileException e) {
-            // No log (yet): nothing to decide.
         } catch (IOException | RuntimeException e) {
-            LOG.warn(TailSentences.logUnreadable(session.value(), tails.mark(session).map(TailMark::records).orElse(0L),
-                    e.getClass().getSimpleName()));
+            // No log (yet): nothing to decide; another failure is said.
+            unreadable(session, e);
         }
         return reading.decided;
     }
@@ -289,13 +264,18 @@ public final class TurnDeciding implements AutoCloseable {
         TailMark from = tails.has(session) ? TailMark.START : ledger.tail(session.value()).orElse(TailMark.START);
         try {
             tails.take(session, from, before, batch.records(), batch.next(), reading);
-        } catch (NoSuchFileException e) {
-            // The log went meanwhile: the next reading starts again.
         } catch (IOException | RuntimeException e) {
+            unreadable(session, e);
+        }
+        return reading.decided;
+    }
+
+    /** Says that {@code session}'s log cannot be read from its reading's mark; a log gone meanwhile, nothing. */
+    private void unreadable(SessionId session, Exception e) {
+        if (!(e instanceof NoSuchFileException)) {
             LOG.warn(TailSentences.logUnreadable(session.value(), tails.mark(session).map(TailMark::records).orElse(0L),
                     e.getClass().getSimpleName()));
         }
-        return reading.decided;
     }
 
     /** How many records the index writer's batches handed to the readings in all; for tests. */
