@@ -81,7 +81,7 @@ final class WriterThread {
     }
 
     /** Queues {@code task} under {@code key} unless a task for it waits already; the future of the one queued. */
-    <K> Future<Void> coalesced(Map<K, CompletableFuture<Void>> queued, K key, Task task) {
+    <K> CompletableFuture<Void> coalesced(Map<K, CompletableFuture<Void>> queued, K key, Task task) {
         CompletableFuture<Void> mine = new CompletableFuture<>();
         CompletableFuture<Void> waiting = queued.putIfAbsent(key, mine);
         if (waiting != null) {
