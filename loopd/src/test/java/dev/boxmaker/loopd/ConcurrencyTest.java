@@ -7,6 +7,7 @@ import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.TurnReply;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -20,9 +21,22 @@ class ConcurrencyTest {
     @Test
     void twoSessionsTurnsRunInParallel() throws Exception {
         try (LoopdHome t = LoopdHome.create().start()) {
-            t.model.whenEmpty(Reply.text("ok").after(MODEL_MILLIS));
-
-            List<Message> replies = both(() -> t.turn("chat-1", "a"), () -> t.turn("chat-2", "b"));
+            t.model.whenEmpty(Reply.text("ok"));
+            // Both calls are held at the model until both have come: one session's turn never waits
+            // for the other's answer (were they in line, the second call would never come).
+            CountDownLatch answer = t.model.hold();
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            List<Message> replies;
+            try {
+                Future<Message> a = pool.submit(() -> t.turn("chat-1", "a"));
+                Future<Message> b = pool.submit(() -> t.turn("chat-2", "b"));
+                StopTest.waitFor(() -> t.model.requests().size() == 2);
+                answer.countDown();
+                replies = List.of(a.get(), b.get());
+            } finally {
+                answer.countDown();
+                pool.shutdownNow();
+            }
 
             assertThat(replies).allMatch(r -> r instanceof TurnReply);
             assertThat(t.model.maxConcurrent()).isEqualTo(2);
