@@ -5,18 +5,26 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Markup.inert (one pass from the end) against the former one pass from the start with
- * Markup.PATTERN, kept here as the baseline, on 600-character snippet-like texts, interleaved in one
+ * the markup pattern it used then, kept here as the baseline, on 600-character snippet-like texts, interleaved in one
  * run: recall makes every snippet inert. Usage: InertTiming (no arguments).
  */
 public final class InertTiming {
+    /** The pattern inert read markup by before rule 3's own reading moved to common-proto's Markup. */
+    private static final Pattern PATTERN = Pattern.compile(
+            "<[|\uFF5C]|[|\uFF5C]>|<\\s*/?\\s*s\\s*>|\\[\\s*/?\\s*INST\\s*]|<<\\s*/?\\s*SYS\\s*>>"
+                    + "|<\\s*/?\\s*(?:system|user|assistant|developer|tool|tool_call|tool_response|function_call|think"
+                    + "|im_start|im_end|start_of_turn|end_of_turn|bos|eos)(?=[\\s/>])[^<>\\n]*>",
+            Pattern.CASE_INSENSITIVE);
+
     private InertTiming() {
     }
 
     static String oldPass(String text) {
-        Matcher m = Markup.PATTERN.matcher(text);
+        Matcher m = PATTERN.matcher(text);
         if (!m.find()) return text;
         StringBuilder out = new StringBuilder(text.length() + 16);
         int last = 0;

@@ -1,5 +1,6 @@
 package dev.boxmaker.brokerd;
 
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.brokerd.audit.EarlyAudit;
 import dev.boxmaker.brokerd.config.BrokerdSettings;
 import dev.boxmaker.brokerd.sockets.BrokerdSockets;
@@ -41,6 +42,7 @@ public final class Main {
         return ServeCommandLine.prepare(args, err, Sentences.USAGE, () -> {
             BrokerdSettings settings = BrokerdSettings.fromSystem();
             BrokerdSockets.refuseIfAnswered(settings);
+            OwnPaths.secureHome(settings.home());
             OwnPaths.secure(List.of(settings.auditDir()), List.of(settings.home().resolve("run"),
                     settings.loopSocket().getParent(), settings.adminSocket().getParent(),
                     settings.stateSocket().getParent()));

@@ -1,5 +1,6 @@
 package dev.boxmaker.loopd;
 
+import dev.boxmaker.loopd.sentences.Sentences;
 import dev.boxmaker.loopd.baseline.SystemText;
 import dev.boxmaker.loopd.config.LoopdSettings;
 import dev.boxmaker.proto.daemon.HomeLock;
@@ -49,6 +50,7 @@ public final class Main {
             LoopdSettings settings = LoopdSettings.fromSystem();
             SystemText.load(settings.systemFile());
             SocketsInUse.refuse(settings.turnSocket());
+            OwnPaths.secureHome(settings.home());
             OwnPaths.secure(List.of(settings.home().resolve("sessions")), List.of(settings.home().resolve(LOCK_DIR),
                     settings.turnSocket().getParent()));
             HomeLock.take("loopd", settings.home().resolve(LOCK_DIR));

@@ -8,6 +8,7 @@ import dev.boxmaker.proto.daemon.OwnPaths;
 import dev.boxmaker.proto.daemon.ServeCommandLine;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
+import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -23,22 +24,31 @@ public final class Main {
     }
 
     public static void main(String... args) {
-        // The settings read to check them are the ones the index opens with: read once. A second
-        // memoryd on a running home stops at the sockets, or, started in the same moment as the
-        // first, at the home's lock, before it opens the index the first serves.
+        // The settings read to check them are the ones the index opens with: read once.
         AtomicReference<MemorydSettings> settings = new AtomicReference<>();
-        int code = ServeCommandLine.prepare(args, System.err, Sentences.USAGE, () -> {
-            settings.set(MemorydSettings.fromSystem());
-            MemorydSockets.refuseIfAnswered(settings.get());
-            MemorydSettings read = settings.get();
-            OwnPaths.secure(List.of(read.memoryDir(), read.indexDir()), List.of(read.home().resolve("run"),
-                    read.loopSocket().getParent(), read.brokerSocket().getParent(), read.adminSocket().getParent()));
-            HomeLock.take("memoryd", settings.get().memoryDir());
-        }, Sentences::startFailed);
+        int code = prepare(args, System.err, settings);
         if (code != 0) {
             System.exit(code);
         }
         EarlyIndex.open(settings.get());
         Quarkus.run(args);
+    }
+
+    /**
+     * Checks the arguments, the configuration, the home's own paths and that no other memoryd serves
+     * the home; 0 when memoryd may start, holding the lock, with the settings read in {@code settings}.
+     * A second memoryd on a running home stops at the sockets, or, started in the same moment as the
+     * first, at the home's lock, before it opens the index the first serves.
+     */
+    static int prepare(String[] args, PrintStream err, AtomicReference<MemorydSettings> settings) {
+        return ServeCommandLine.prepare(args, err, Sentences.USAGE, () -> {
+            settings.set(MemorydSettings.fromSystem());
+            MemorydSockets.refuseIfAnswered(settings.get());
+            MemorydSettings read = settings.get();
+            OwnPaths.secureHome(read.home());
+            OwnPaths.secure(List.of(read.memoryDir(), read.indexDir()), List.of(read.home().resolve("run"),
+                    read.loopSocket().getParent(), read.brokerSocket().getParent(), read.adminSocket().getParent()));
+            HomeLock.take("memoryd", settings.get().memoryDir());
+        }, Sentences::startFailed);
     }
 }

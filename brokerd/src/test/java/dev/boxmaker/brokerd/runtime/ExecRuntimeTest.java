@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.brokerd.TestHome;
 import dev.boxmaker.brokerd.config.BrokerdSettings.ExecCommand;
+import dev.boxmaker.brokerd.threads.BrokerdThreads;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import java.time.Duration;
@@ -14,9 +15,11 @@ import org.junit.jupiter.api.Test;
 /** The exec runtime: args on standard input, output capped, time limit, exit code, memory tools refused. */
 class ExecRuntimeTest {
     static final Duration LIMIT = Duration.ofSeconds(30);
+    /** The pipe threads of every run in these tests; daemon threads, gone with the JVM. */
+    static final BrokerdThreads PIPES = BrokerdThreads.start();
 
     static Runtime.Output run(Map<String, ExecCommand> commands, String tool, String args, Duration grantLimit) throws Exception {
-        return new ExecRuntime(commands).run(new Runtime.RunSpec(TestHome.request("chat-1", "c1", tool, args),
+        return new ExecRuntime(commands, PIPES.pipes()).run(new Runtime.RunSpec(TestHome.request("chat-1", "c1", tool, args),
                 Label.SESSION_START, grantLimit));
     }
 

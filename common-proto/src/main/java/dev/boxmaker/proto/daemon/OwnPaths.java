@@ -33,6 +33,8 @@ public final class OwnPaths {
             PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
             PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
 
+    private static final Set<PosixFilePermission> PRIVATE_DIRECTORY = PosixFilePermissions.fromString("rwx------");
+
     private OwnPaths() {
     }
 
@@ -63,6 +65,26 @@ public final class OwnPaths {
                 throw new IllegalStateException(Sentences.pathUnreadable(tree, String.valueOf(e.getMessage())), e);
             }
         }
+    }
+
+    /**
+     * The home directory itself (home.md), before anything under it: created 0700 when missing, and
+     * otherwise this user's own with group and other bits taken away, or the start stops naming it.
+     * A home that is a link is checked where it leads: the directory is what others could open.
+     */
+    public static void secureHome(Path home) {
+        Path real;
+        try {
+            if (!Files.exists(home)) {
+                Files.createDirectories(home, PosixFilePermissions.asFileAttribute(PRIVATE_DIRECTORY));
+                // Created 0700 (the umask can only take bits away), then set exactly.
+                Files.setPosixFilePermissions(home, PRIVATE_DIRECTORY);
+            }
+            real = home.toRealPath();
+        } catch (IOException e) {
+            throw new IllegalStateException(Sentences.pathUnreadable(home, String.valueOf(e.getMessage())), e);
+        }
+        secureOne(real, userId());
     }
 
     private static void secureOne(Path path, int uid) {

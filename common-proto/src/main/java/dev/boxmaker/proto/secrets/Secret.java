@@ -21,6 +21,13 @@ public final class Secret {
     /** The largest secret file read: a bearer token is far smaller. */
     public static final long SECRET_BYTES_MAX = 16 * 1024;
 
+    /**
+     * Why a secret file that is a symbolic link is refused: its mode and owner would be the link's, and
+     * whoever can change the link chooses what is read.
+     */
+    public static final String WHY_SYMBOLIC_LINK = "is a symbolic link, which is never followed; name the file"
+            + " itself, mode 0600 or 0400";
+
     private static final Set<PosixFilePermission> OWNER_READ_WRITE =
             EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
     private static final Set<PosixFilePermission> OWNER_READ = EnumSet.of(PosixFilePermission.OWNER_READ);
@@ -44,6 +51,9 @@ public final class Secret {
      * @throws SecretFileException naming the file and why, never its content
      */
     public static Secret read(String name, Path file) throws SecretFileException {
+        if (Files.isSymbolicLink(file)) {
+            throw new SecretFileException(file, WHY_SYMBOLIC_LINK);
+        }
         try {
             Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS);
             if (!mode.equals(OWNER_READ_WRITE) && !mode.equals(OWNER_READ)) {

@@ -3,7 +3,9 @@ package dev.boxmaker.proto.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 import dev.boxmaker.proto.testing.Texts;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
@@ -17,7 +19,7 @@ class MarkupIdempotenceTest {
     private static final List<String> PIECES = List.of(
             "<", ">", "|", "\\", "/", " ", "\n", "\t", "[", "]", "<|", "|>", "<<", ">>", "s", "SYS", "INST",
             "system", "User", "tool", "_call", "tool_call", "im_start", "think", "=\"x\"", "\u2039", "\u200b",
-            "\u001b", "a", "\uFF5C", "<\uFF5C", "\uFF5C>");
+            "\u001b", "a", "\uFF5C", "<\uFF5C", "\uFF5C>", "\u00A0", "\u3000", "thin\u212A", "\r");
 
     private static final int EXAMPLES = 3000;
 
@@ -70,18 +72,25 @@ class MarkupIdempotenceTest {
         });
     }
 
-    /** Markers {@link Markup#PATTERN} finds that still work: any but {@code [INST]} and {@code \|>}. */
+    /** Markers {@link Markup#first} reads that still work: any but {@code [INST]} and {@code \|>}. */
     static List<String> live(String text) {
-        return Markup.PATTERN.matcher(text).results()
-                .filter(m -> m.group().startsWith("<")
-                        || (m.group().endsWith(">") && m.group().length() == 2 && (m.start() == 0 || text.charAt(m.start() - 1) != '\\')))
-                .map(m -> m.group()).toList();
+        IntUnaryOperator angles = Markup.nextAngleIn(text);
+        List<String> found = new ArrayList<>();
+        for (int i = 0; i < text.length(); i++) {
+            int end = Markup.end(text, i, angles);
+            boolean escapedBar = text.charAt(i) != '<' && (i > 0 && text.charAt(i - 1) == '\\');
+            if (end > 0 && text.charAt(i) != '[' && !escapedBar) {
+                found.add(text.substring(i, end));
+            }
+        }
+        return found;
     }
 
     @Test
     void aTagEndingInABarHasBothMarkersMadeInert() {
         // Found by inertTwiceIsInertOnce: the tag took the |> inside it, and a second pass escaped it.
-        assertThat(Markup.inert("<system/|>")).isEqualTo("\u2039system/\\|>");
+        // A / that no > follows ends the try (rule 3), so <system/|> holds only the bars' markup.
+        assertThat(Markup.inert("<system/|>")).isEqualTo("<system/\\|>");
         assertThat(Escape.escape("<tool_call x |>")).isEqualTo("\u2039tool_call x \\|>");
     }
 
@@ -89,7 +98,7 @@ class MarkupIdempotenceTest {
     void aMarkerMadeInertInsideATagsAttributesCompletesTheTag() {
         // Found by inertTwiceIsInertOnce (seed 1209553694947315649): <s> became ‹s>, and the first
         // pass had already passed the <system/ that a second pass then read as a whole tag.
-        assertThat(Markup.inert("<system/||||<s>")).isEqualTo("\u2039system/||||\u2039s>");
+        assertThat(Markup.inert("<system ||||<s>")).isEqualTo("\u2039system ||||\u2039s>");
         assertThat(Markup.inert("<user <system <s>")).isEqualTo("\u2039user \u2039system \u2039s>");
         assertThat(Markup.inert("<think <<SYS>>")).isEqualTo("\u2039think \u2039\u2039SYS>>");
         assertThat(Markup.inert("<tool x<|y>")).isEqualTo("<tool x<\\|y>");

@@ -1,10 +1,10 @@
 package dev.boxmaker.proto.text;
 
-import java.util.regex.Matcher;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The reference for {@link Markup#inert}: its first version, one pass from the start with
- * {@link Markup#PATTERN}, repeated until a pass changes nothing. Quadratic on a chain of tags, so
+ * {@link Markup#end}, repeated until a pass changes nothing. Quadratic on a chain of tags, so
  * only for tests' short texts.
  */
 final class MarkupPasses {
@@ -24,16 +24,20 @@ final class MarkupPasses {
     }
 
     private static String pass(String text) {
-        Matcher m = Markup.PATTERN.matcher(text);
+        IntUnaryOperator angles = Markup.nextAngleIn(text);
         StringBuilder out = new StringBuilder(text.length() + 16);
-        int last = 0;
-        while (m.find()) {
-            out.append(text, last, m.start());
-            String found = m.group();
+        int i = 0;
+        while (i < text.length()) {
+            int end = Markup.end(text, i, angles);
+            if (end < 0) {
+                out.append(text.charAt(i++));
+                continue;
+            }
+            String found = text.substring(i, end);
             if (found.equals("<|") || found.equals("<\uFF5C")) {
                 out.append('<').append('\\').append(found.charAt(1));
             } else if (found.equals("|>") || found.equals("\uFF5C>")) {
-                boolean escaped = m.start() > 0 && text.charAt(m.start() - 1) == '\\';
+                boolean escaped = i > 0 && text.charAt(i - 1) == '\\';
                 out.append(escaped ? found : "\\" + found);
             } else {
                 String tag = found.replace('<', '\u2039');
@@ -44,8 +48,8 @@ final class MarkupPasses {
                 }
                 out.append(tag);
             }
-            last = m.end();
+            i = end;
         }
-        return out.append(text, last, text.length()).toString();
+        return out.toString();
     }
 }

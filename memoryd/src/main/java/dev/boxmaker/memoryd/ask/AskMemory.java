@@ -7,6 +7,7 @@ import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.client.CallPool;
 import dev.boxmaker.memoryd.honcho.client.HonchoClient;
 import dev.boxmaker.memoryd.honcho.client.HonchoClients;
+import dev.boxmaker.memoryd.honcho.client.HonchoTimeouts;
 import dev.boxmaker.memoryd.tool.Answer;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Label;
@@ -19,14 +20,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionStage;
 import org.jboss.logging.Logger;
 
 /**
- * The {@code ask_memory} tool (the M5c spec, section 9): one workspace chat per named workspace, all
- * asked at once and run {@link #CHATS_AT_ONCE_MAX} at a time on blocking threads, each within
- * {@link #WORKSPACE_SECONDS} of the call's start (its wait for a thread included, so a call ends within
- * that limit however its chats queue). A chat that fails or does not end in time is one line,
+ * The {@code ask_memory} tool (the M5c spec, section 9; docs/decisions.md, "ask_memory without
+ * workspace chat"): each named workspace asked by its own calls ({@link WorkspaceAsk}), all at once and
+ * run {@link #CHATS_AT_ONCE_MAX} at a time on blocking threads, each within {@link #WORKSPACE_SECONDS}
+ * of the call's start (its wait for a thread included, so a call ends within that limit however its
+ * chats queue). A workspace none of whose calls answered in time is one line,
  * {@code <workspace>: unavailable}; the others still answer. Without {@code [honcho]} it answers one
  * sentence. The answer's label is every reply's label combined, so a tainted reply taints the session
  * as a recall hit does.
@@ -38,7 +41,8 @@ public final class AskMemory implements AutoCloseable {
 
     private final AskTargets targets;
     private final HonchoClients clients;
-    private final String agent;
+    private final WorkspaceAsk asks;
+    private final String owner;
     private final Duration limit;
     /** Chats running at once, across every call (the M5c spec, section 9). */
     static final int CHATS_AT_ONCE_MAX = 2;
@@ -47,17 +51,22 @@ public final class AskMemory implements AutoCloseable {
 
     private final CallPool pool;
 
-    private AskMemory(AskTargets targets, HonchoClients clients, String agent, Duration limit) {
-        this.targets = targets;
+    private AskMemory(HonchoSettings honcho, HonchoClients clients, Duration limit) {
+        this.targets = honcho == null ? null : new AskTargets(honcho);
         this.clients = clients;
-        this.agent = agent;
+        this.asks = honcho == null ? null : new WorkspaceAsk(new ChatRoute(honcho.url(), HonchoTimeouts.DEFAULT),
+                honcho.owner(), honcho.agent());
+        this.owner = honcho == null ? null : honcho.owner();
         this.limit = limit;
-        this.pool = targets == null ? null : new CallPool("memoryd-ask", CHATS_AT_ONCE_MAX, CHATS_QUEUED_MAX);
+        // A chat cancelled at its limit keeps its place until its request ends (its client's chat
+        // timeout): a place given back early would send another chat while the first is still in flight.
+        this.pool = targets == null ? null
+                : new CallPool("memoryd-ask", CHATS_AT_ONCE_MAX, CHATS_QUEUED_MAX, CallPool.Running.HOLDS_ITS_PLACE);
     }
 
     /** A memoryd without {@code [honcho]}: every call answers that fleet memory is not configured. */
     public static AskMemory notConfigured() {
-        return new AskMemory(null, null, null, Duration.ZERO);
+        return new AskMemory(null, null, Duration.ZERO);
     }
 
     /** Asks the workspaces of {@code honcho} through {@code clients} (shared with the write path; not closed here). */
@@ -67,7 +76,7 @@ public final class AskMemory implements AutoCloseable {
 
     /** With another limit per workspace, for tests. */
     public static AskMemory of(HonchoSettings honcho, HonchoClients clients, Duration limit) {
-        return new AskMemory(new AskTargets(honcho), clients, honcho.agent(), limit);
+        return new AskMemory(honcho, clients, limit);
     }
 
     /** The longest an answer takes: each workspace's limit, and a margin for the answer's own work. */
@@ -97,11 +106,12 @@ public final class AskMemory implements AutoCloseable {
         } catch (AskTargets.Unknown e) {
             return Uni.createFrom().item(Answer.refused(e.getMessage(), Label.SESSION_START));
         }
-        List<Uni<AskText.Reply>> chats = new ArrayList<>(asked.size());
+        List<Uni<AskText.Reply>> replies = new ArrayList<>(asked.size());
         for (AskTarget target : asked) {
-            chats.add(chat(target, request.question(), request.reasoning()));
+            replies.add(reply(target, request.question(), request.reasoning()));
         }
-        return Uni.join().all(chats).andFailFast().map(replies -> Answer.ok(AskText.render(replies), label(replies)));
+        return Uni.join().all(replies).andFailFast()
+                .map(all -> Answer.ok(AskText.render(all, owner), label(all)));
     }
 
     /**
@@ -125,27 +135,41 @@ public final class AskMemory implements AutoCloseable {
     static Label label(List<AskText.Reply> replies) {
         Label label = Label.SESSION_START;
         for (AskText.Reply reply : replies) {
-            if (reply.available() && reply.content().isPresent()) {
+            if (reply.said()) {
                 label = label.combine(reply.target().label());
             }
         }
         return label;
     }
 
-    /**
-     * One workspace's chat on the pool, within the limit: past it, or when the call is cancelled, a
-     * chat still waiting for a thread leaves the queue and a running one is interrupted.
-     */
-    private Uni<AskText.Reply> chat(AskTarget target, String question, String reasoning) {
+    /** One workspace's reply: its calls on the pool, each within the limit. */
+    private Uni<AskText.Reply> reply(AskTarget target, String question, String reasoning) {
         HonchoClient client = clients.client(target.workspace()).orElseThrow(
                 () -> new IllegalStateException("no Honcho client for a configured workspace"));
-        Uni<Optional<String>> asked = pool.run(() -> client.chat(question, reasoning, agent));
-        return asked.ifNoItem().after(limit).fail()
-                .map(content -> new AskText.Reply(target, true, content))
+        if (target.kind() == AskTarget.Kind.FLEET) {
+            return bounded(target, () -> WorkspaceAsk.notes(target, client, question))
+                    .map(notes -> notes.map(n -> AskText.Reply.notes(target, n))
+                            .orElseGet(() -> AskText.Reply.unavailable(target)));
+        }
+        List<Uni<Optional<Optional<String>>>> chats = new ArrayList<>();
+        for (Callable<Optional<String>> chat : asks.chats(target, client, question, reasoning)) {
+            chats.add(bounded(target, chat));
+        }
+        return Uni.join().all(chats).andFailFast().map(answered -> AskText.Reply.of(target, answered));
+    }
+
+    /**
+     * One blocking call on the pool, within the limit: its answer, or empty when it failed or did not
+     * end in time. Past the limit, or when the call is cancelled, a call still waiting for a thread
+     * leaves the queue, never sent; a running one ends by its client's own timeout, holding its place.
+     */
+    private <T> Uni<Optional<T>> bounded(AskTarget target, Callable<T> work) {
+        return pool.run(work).ifNoItem().after(limit).fail()
+                .map(Optional::of)
                 .onFailure().recoverWithItem(failure -> {
                     // The kind only: a Honcho failure names its workspace and status, never a body.
                     LOG.debugf("ask_memory: %s did not answer (%s)", target.workspace(), failure.getClass().getSimpleName());
-                    return AskText.Reply.unavailable(target);
+                    return Optional.empty();
                 });
     }
 

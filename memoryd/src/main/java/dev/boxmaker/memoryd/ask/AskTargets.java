@@ -20,15 +20,16 @@ final class AskTargets {
 
     AskTargets(HonchoSettings honcho) {
         byName.put(ToolContract.WORKSPACE_OWN, new AskTarget(ToolContract.WORKSPACE_OWN, honcho.trusted(),
-                AskText.MEMORY, DataClass.PRIVATE));
+                AskText.MEMORY, DataClass.PRIVATE, AskTarget.Kind.OWN, null));
         byName.put(ToolContract.WORKSPACE_UNTRUSTED, new AskTarget(ToolContract.WORKSPACE_UNTRUSTED,
-                honcho.untrusted(), AskText.MEMORY_TAINTED, DataClass.PRIVATE));
+                honcho.untrusted(), AskText.MEMORY_TAINTED, DataClass.PRIVATE, AskTarget.Kind.OWN, null));
         byName.put(ToolContract.WORKSPACE_FLEET, new AskTarget(ToolContract.WORKSPACE_FLEET, honcho.fleet(),
-                AskText.MEMORY_TAINTED, DataClass.PRIVATE));
+                AskText.MEMORY_TAINTED, DataClass.PRIVATE, AskTarget.Kind.FLEET, null));
         for (HonchoSettings.ReadWorkspace read : honcho.reads()) {
             // The fixed names come first: an agent named "fleet" is not asked by that name.
             byName.putIfAbsent(read.agent(), new AskTarget(read.agent(), read.workspace(),
-                    read.trusted() ? AskText.MEMORY : AskText.MEMORY_TAINTED, read.dataClass()));
+                    read.trusted() ? AskText.MEMORY : AskText.MEMORY_TAINTED, read.dataClass(), AskTarget.Kind.AGENT,
+                    read.agent()));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd.check;
 
 import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.proto.text.Markup;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -40,7 +41,7 @@ public final class Check {
         if (invisible >= 0) {
             return refused(Refusal.RULE_INVISIBLE, Sentences.refusedInvisibleCharacter(invisible));
         }
-        String markup = ChatTemplateMarkup.first(text);
+        String markup = Markup.first(text);
         if (markup != null) {
             return refused(Refusal.RULE_MARKUP, Sentences.refusedChatTemplateMarkup(markup));
         }

@@ -1,6 +1,8 @@
 package dev.boxmaker.memoryd.check;
 
-/** White space as the check reads it, shared by rules 0, 3 and 4. */
+import dev.boxmaker.proto.text.Markup;
+
+/** White space as the check reads it, shared by rules 0, 3 and 4: rule 3's own ({@link Markup#whiteSpace}). */
 final class WhiteSpace {
 
     private WhiteSpace() {
@@ -12,6 +14,6 @@ final class WhiteSpace {
      * line of {@code §} padded with U+3000 still reads as a separator to a lenient reader.
      */
     static boolean is(int codePoint) {
-        return Character.isWhitespace(codePoint) || Character.isSpaceChar(codePoint);
+        return Markup.whiteSpace(codePoint);
     }
 }

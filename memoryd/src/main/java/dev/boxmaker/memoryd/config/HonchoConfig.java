@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.config;
 
+import dev.boxmaker.memoryd.sentences.HardeningSentences;
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.honcho.HonchoIds;
 import dev.boxmaker.proto.DataClass;
@@ -12,11 +13,13 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -47,6 +50,27 @@ final class HonchoConfig {
             boolean secret = name.startsWith(SECRETS) || name.equals(SECRETS.substring(0, SECRETS.length() - 1));
             if (honcho && !HONCHO_KEY.matcher(name).matches() || secret && !SECRET_KEY.matcher(name).matches()) {
                 throw new ConfigException(Sentences.honchoUnknownKey(name.substring(TomlConfigSource.PREFIX.length() + 1)));
+            }
+        }
+    }
+
+    /**
+     * Refuses a {@code [secrets.NAME]} that {@code [honcho]} reads no key from (a misspelt
+     * {@code honcho_trustd} would leave its workspace called without a key), before any file is read.
+     * Without {@code [honcho]} nothing is checked: turning Honcho off need not remove its keys.
+     */
+    static void refuseUnusedSecrets(Collection<String> names, Optional<MemorydConfig.HonchoSection> honcho) {
+        if (honcho.isEmpty()) {
+            return;
+        }
+        List<String> used = new ArrayList<>(List.of(HonchoSettings.TRUSTED_KEY, HonchoSettings.UNTRUSTED_KEY,
+                HonchoSettings.FLEET_KEY));
+        for (MemorydConfig.ReadSection read : honcho.get().read().orElse(List.of())) {
+            read.agent().ifPresent(agent -> used.add(HonchoSettings.READ_KEY_PREFIX + agent));
+        }
+        for (String name : new TreeSet<>(names)) {
+            if (!used.contains(name)) {
+                throw new ConfigException(HardeningSentences.secretUnused(name, used));
             }
         }
     }
@@ -125,18 +149,26 @@ final class HonchoConfig {
     }
 
     private static URI url(String value) {
+        // A key riding in the URL would be in log lines and proxies' logs: refused before the URL is ever printed.
+        if (value.indexOf('?') >= 0) {
+            throw new ConfigException(HardeningSentences.HONCHO_URL_QUERY);
+        }
+        if (value.indexOf('#') >= 0) {
+            throw new ConfigException(HardeningSentences.HONCHO_URL_FRAGMENT);
+        }
         URI uri;
         try {
             uri = new URI(value);
         } catch (URISyntaxException e) {
-            throw new ConfigException(Sentences.honchoUrlNotHttp(value));
+            throw new ConfigException(value.indexOf('@') >= 0 ? Sentences.HONCHO_URL_CREDENTIALS
+                    : Sentences.honchoUrlNotHttp(value));
+        }
+        // The URL is in log lines; a password in it would be too.
+        if (uri.getRawUserInfo() != null || uri.getHost() == null && value.indexOf('@') >= 0) {
+            throw new ConfigException(Sentences.HONCHO_URL_CREDENTIALS);
         }
         if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
             throw new ConfigException(Sentences.honchoUrlNotHttp(value));
-        }
-        // The URL is in log lines; a password in it would be too.
-        if (uri.getRawUserInfo() != null) {
-            throw new ConfigException(Sentences.HONCHO_URL_CREDENTIALS);
         }
         return uri;
     }

@@ -38,6 +38,7 @@ public record MemorydSettings(
         MemorydConfig config = ConfigLoader.load(MemorydConfig.class, file, env);
         Optional<Path> dir = config.config().dir();
         Path home = ConfigPaths.home(config.paths().home(), dir, env);
+        HonchoConfig.refuseUnusedSecrets(config.secrets().keySet(), config.honcho());
         Map<String, Secret> secrets = HonchoConfig.secrets(config.secrets(), home);
         return new MemorydSettings(
                 home,

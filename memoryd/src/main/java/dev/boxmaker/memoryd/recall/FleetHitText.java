@@ -22,7 +22,7 @@ import java.util.List;
  * text is shown as a local hit's ({@link HitText#shown}: inert, capped); then one line per source that
  * did not answer.
  */
-final class FleetHitText {
+public final class FleetHitText {
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm 'UTC'");
 
     private FleetHitText() {
@@ -82,7 +82,7 @@ final class FleetHitText {
     }
 
     /** {@code [3] memory-tainted · fleet, boxmaker1 noted, 2026-12-02 10:40 UTC · private}. */
-    static String header(int number, FleetHit hit, String ownerPeer) {
+    public static String header(int number, FleetHit hit, String ownerPeer) {
         String peer = hit.peer().equals(ownerPeer) ? Sentences.THE_OWNER
                 : Escape.cut(Escape.escapeLine(hit.peer()), HitText.SPEAKER_CHARS_MAX);
         String who = switch (hit.kind()) {
@@ -95,7 +95,7 @@ final class FleetHitText {
     }
 
     /** Honcho's {@code created_at} (with an offset, or without one, read as UTC) to the minute. */
-    static String minute(String createdAt) {
+    public static String minute(String createdAt) {
         if (createdAt == null) {
             return Sentences.TIME_UNKNOWN;
         }

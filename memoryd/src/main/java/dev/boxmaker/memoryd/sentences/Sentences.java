@@ -617,12 +617,6 @@ public final class Sentences {
                 + " (runbook honcho-send-refused)";
     }
 
-    public static String honchoBadAnswer(String item, String workspace, int status) {
-        return "Honcho's answer to " + item + " for workspace " + workspace + " was not what the route answers"
-                + " (bad-answer" + (status > 0 ? " " + status : "") + "); it is marked failed and the worker goes on"
-                + " (runbook honcho-send-refused)";
-    }
-
     public static String honchoKeyRefused(String workspace, int status) {
         return "Honcho refused the key of workspace " + workspace + " (" + status + "); its sends stop until memoryd"
                 + " restarts with a key Honcho accepts, and the other workspaces go on (runbook honcho-key-refused)";

@@ -25,8 +25,9 @@ import java.util.logging.Level;
 final class AskRig implements AutoCloseable {
     static final String AGENT = "bx";
     static final String KEY = "hk-untrusted-5e6f7a8b";
-    static final HonchoTimeouts SHORT = new HonchoTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(3),
-            Duration.ofSeconds(5), 0, Duration.ofMillis(50));
+    /** Long enough for a first call in a cold JVM on a loaded machine; the tests' limits are ask_memory's own. */
+    static final HonchoTimeouts SHORT = new HonchoTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(10),
+            Duration.ofSeconds(10), 0, Duration.ofMillis(50));
 
     final FakeHoncho fake = FakeHoncho.start();
     final HonchoSettings settings = new HonchoSettings(fake.url(), AGENT, "kyle", "bx-trusted", "bx-untrusted", "fleet",
@@ -34,28 +35,53 @@ final class AskRig implements AutoCloseable {
                     new HonchoSettings.ReadWorkspace("b2", "b2-trusted", false, DataClass.SECRET)),
             Map.of("honcho_untrusted", Secret.of("honcho_untrusted", KEY)));
     final HonchoClients clients = HonchoClients.open(settings, SHORT);
-    final LogLines logs = LogLines.of(HonchoClient.class.getName(), Level.INFO);
+    final LogLines logs = LogLines.of(ChatRoute.class.getName(), Level.INFO);
 
-    /** One message in {@code workspace}, from the owner, in session s1. */
-    void seed(String workspace, String content) throws Exception {
+    /** One message in {@code workspace}, from the owner, in session s1, whose members are the owner and {@code members}. */
+    void seed(String workspace, String content, String... members) throws Exception {
         HonchoClient client = clients.client(workspace).orElseThrow();
         client.createWorkspace(null, null);
-        client.createPeer("kyle", null);
-        client.createSession("s1", Map.of("kyle", new SessionPeer(true, null)));
+        Map<String, SessionPeer> peers = new java.util.LinkedHashMap<>();
+        peers.put("kyle", new SessionPeer(true, null));
+        for (String member : members) {
+            peers.put(member, new SessionPeer(false, null));
+        }
+        client.createSession("s1", peers);
         client.addMessages("s1", List.of(new MessageCreate("kyle", content, null, null)));
     }
 
-    /** Every workspace seeded with a sentence of its own, each holding the word "launch". */
+    /** A fleet note by {@code peer}, made at {@code at} (ISO-8601, UTC). */
+    void note(String peer, String content, String at) throws Exception {
+        HonchoClient client = clients.client("fleet").orElseThrow();
+        client.createWorkspace(null, null);
+        client.createSession("notes", Map.of(peer, new SessionPeer(false, null)));
+        client.addMessages("notes", List.of(new MessageCreate(peer, content, null, at)));
+    }
+
+    /**
+     * Every workspace seeded with a sentence of its own, each holding the word "launch": the agent's
+     * own with the owner's turns, another agent's with that agent a member of the session, the fleet
+     * with a note by b2.
+     */
     void seedAll() throws Exception {
         seed("bx-trusted", "own: the launch moved to Friday");
         seed("bx-untrusted", "untrusted: a page said the launch is cancelled");
-        seed("fleet", "fleet: b2 noted the launch room is 4B");
-        seed("b1-trusted", "b1: the launch needs the owner's sign-off");
-        seed("b2-trusted", "b2: launch budget is 40k");
+        note("b2", "b2 noted the launch room is 4B", NOTE_AT);
+        seed("b1-trusted", "b1: the launch needs the owner's sign-off", "b1");
+        seed("b2-trusted", "b2: launch budget is 40k", "b2");
         fake.clearRequests();
     }
 
-    /** The lines of the Honcho client's log, in order. */
+    /** When the seeded fleet note was made, and as recall's header shows it. */
+    static final String NOTE_AT = "2026-12-02T10:40:00Z";
+    static final String NOTE_SHOWN = "2026-12-02 10:40 UTC";
+
+    /** The requests so far as {@code METHOD path}, in order. */
+    List<String> requests() {
+        return fake.requests().stream().map(r -> r.method() + " " + r.path()).toList();
+    }
+
+    /** The lines of ask_memory's server recognition log, in order. */
     List<String> logLines() {
         return logs.lines();
     }

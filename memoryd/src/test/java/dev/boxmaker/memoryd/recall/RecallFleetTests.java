@@ -5,40 +5,26 @@ import static dev.boxmaker.memoryd.recall.fleet.FleetSeed.OWNER;
 import static dev.boxmaker.memoryd.recall.fleet.FleetSeed.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.TempHome;
 import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.fake.FakeHoncho;
-import dev.boxmaker.memoryd.index.Logs;
-import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.honcho.fake.FakeRoute;
 import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.memoryd.recall.fleet.FleetRecall;
 import dev.boxmaker.memoryd.recall.fleet.FleetSeed;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
-import dev.boxmaker.proto.SessionId;
-import dev.boxmaker.proto.log.UserRecord;
 import dev.boxmaker.proto.secrets.Secret;
-import dev.boxmaker.proto.wire.msg.MemoryCall;
 import dev.boxmaker.proto.wire.msg.Outcome;
-import dev.boxmaker.proto.wire.msg.ToolRequest;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
-import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * recall with Honcho's sources, against the fake Honcho (the M5c spec, sections 8 and 13): tags,
@@ -48,55 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @QuarkusTest
 @QuarkusTestResource(value = TempHome.class, restrictToAnnotatedClass = true)
-class RecallFleetTests {
-    static final String LOCAL = "mm-local1";
-    static final String BX1 = "bx1-trusted";
-    static final String BX2 = "bx2-trusted";
-    static final Duration LIMIT = Duration.ofSeconds(FleetRecall.SOURCE_LIMIT_SECONDS);
-    /** The wait for what must come: no loaded machine reaches it. */
-    static final Duration WAIT = Duration.ofSeconds(60);
-
-    @TempDir
-    Path home;
-    FakeHoncho fake;
-    MemoryIndex index;
-    FleetRecall fleet;
-    Recall recall;
-
-    @BeforeEach
-    void start() throws Exception {
-        fake = FakeHoncho.start();
-        Logs.append(home, LOCAL, new UserRecord(Instant.parse("2026-12-01T09:00:00Z"), 1, "the heron nests by the weir",
-                null));
-        Logs.append(home, "mm-otter", new UserRecord(Instant.parse("2026-12-01T10:00:00Z"), 1, "an otter here", null));
-        index = SmallIndex.open(home);
-    }
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-        index.close();
-        fake.close();
-    }
-
-    void open(List<HonchoSettings.ReadWorkspace> reads) {
-        fleet = FleetRecall.open(FleetSeed.settings(fake, reads));
-        recall = new Recall(new Searcher(index), new RecallLog(home.resolve("memory")),
-                Clock.fixed(Instant.parse("2026-12-02T12:00:00Z"), ZoneOffset.UTC), "owner", Optional.of(fleet));
-    }
-
-    ToolResponse recall(String query, int k) throws Exception {
-        ObjectNode args = Json.MAPPER.createObjectNode().put("query", query).put("k", k);
-        return recall.call(new MemoryCall(new ToolRequest(SessionId.of("mm-reader"), "call_1", "recall", args),
-                DataClass.PRIVATE, false));
-    }
-
-    static String minute(String createdAt) {
-        return FleetHitText.minute(createdAt);
-    }
-
+class RecallFleetTests extends RecallRig {
     void fleetNoteAndRetraction() throws Exception {
         FleetSeed.messages(fake, FLEET, "mm-writer", "boxmaker1",
                 List.of("the heron left the weir at dawn", "retracted: the heron left the weir at dawn"),
@@ -206,6 +144,9 @@ class RecallFleetTests {
         FleetSeed.messages(fake, FLEET, "mm-writer", "boxmaker1", List.of("the heron\u001b[31m is red"),
                 List.of("2026-12-02T10:40:00Z"));
         open(List.of(read("boxmaker1", BX1, true, DataClass.PRIVATE)));
+        // A missing workspace answers empty (3.0.12's reads make nothing and find nothing): boxmaker1's
+        // workspace is made not to answer, so its source runs out at its limit.
+        fake.hang(BX1);
 
         var doc = Json.MAPPER.readTree(recall.searchJson("{\"query\":\"heron\",\"k\":5}").text());
 
@@ -239,7 +180,8 @@ class RecallFleetTests {
     void aSourceThatRefusesIsOneUnavailableLineAndNoMatchesSaysSo() throws Exception {
         open(List.of(read("boxmaker1", BX1, true, DataClass.PRIVATE)));
 
-        // bx1-trusted was never made: Honcho answers 404 to each of its calls.
+        fake.answer(FakeRoute.SEARCH, 404);
+        fake.answer(FakeRoute.CONCLUSION_QUERY, 404);
         ToolResponse r = recall("nothingatall", 5);
 
         assertThat(r.text()).isEqualTo("""
@@ -315,119 +257,5 @@ class RecallFleetTests {
                 r.path().startsWith("/v3/workspaces/" + BX1 + "/") ? "Bearer " + bx1Key
                         : r.path().startsWith("/v3/workspaces/" + FLEET + "/") ? "Bearer " + fleetKey : null));
         assertThat(fake.requests()).extracting(FakeHoncho.Recorded::path).contains("/v3/workspaces/" + BX2 + "/search");
-    }
-
-    /** Two agents' workspaces and the fleet, each holding an otter. */
-    void otters() throws Exception {
-        FleetSeed.messages(fake, BX1, "s", "boxmaker1", List.of("otter seen"), List.of("2026-12-02T08:00:00Z"));
-        FleetSeed.messages(fake, BX2, "s", "boxmaker2", List.of("otter tracks"), List.of("2026-12-02T09:00:00Z"));
-        FleetSeed.messages(fake, FLEET, "s", "boxmaker2", List.of("otter note"), List.of("2026-12-02T10:00:00Z"));
-        open(List.of(read("boxmaker1", BX1, true, DataClass.PRIVATE), read("boxmaker2", BX2, true, DataClass.PRIVATE)));
-    }
-
-    /**
-     * recall's answer with {@code hung} sources that never answer, and how long it took (printed). Each
-     * hung source costs its limit, so the answer comes not before it; the hung sources are called side
-     * by side, seen as their calls running at once while both are waited on, so they cost one limit,
-     * not one each. No upper bound on the time: that is what the calls running at once show.
-     */
-    ToolResponse timed(String what, String... hung) throws Exception {
-        ObjectNode args = Json.MAPPER.createObjectNode().put("query", "otter").put("k", 10);
-        long start = System.nanoTime();
-        var stage = recall.callLater(new MemoryCall(new ToolRequest(SessionId.of("mm-reader"), "call_1", "recall", args),
-                DataClass.PRIVATE, false)).toCompletableFuture();
-        if (hung.length > 1) {
-            List<String> searches = java.util.Arrays.stream(hung).map(w -> "/v3/workspaces/" + w + "/search").toList();
-            Awaitility.await().atMost(WAIT).until(() -> fake.requests().stream().map(FakeHoncho.Recorded::path)
-                    .toList().containsAll(searches));
-            // Every hung call was made before any ended: a call made after another's limit finds it gone.
-            assertThat(fleet.activeCalls()).isGreaterThanOrEqualTo(hung.length);
-        }
-        ToolResponse r = stage.get(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
-        System.out.printf("recall with %s took %d ms%n", what, took.toMillis());
-        if (hung.length > 0) {
-            assertThat(took).isGreaterThanOrEqualTo(LIMIT);
-        }
-        return r;
-    }
-
-    @Test
-    void aSourceThatNeverAnswersCostsItsLimitAndOneLineAndTheOthersAnswer() throws Exception {
-        otters();
-        fake.hang(BX1);
-
-        ToolResponse r = timed("one source hung", BX1);
-
-        assertThat(r.text()).isEqualTo("""
-                [1] memory · session mm-otter, 2026-12-01 10:00 UTC, the owner said · private
-                an otter here
-
-                [2] memory · agent boxmaker2, boxmaker2 said, 2026-12-02 09:00 UTC · private
-                otter tracks
-
-                [3] memory-tainted · fleet, boxmaker2 noted, 2026-12-02 10:00 UTC · private
-                otter note
-
-                agent boxmaker1: unavailable""");
-        assertThat(fake.requests()).extracting(FakeHoncho.Recorded::path).contains("/v3/workspaces/" + BX1 + "/search");
-        // The hung calls' threads are given back: cancelled at the limit, not left waiting on Honcho.
-        Awaitility.await().atMost(WAIT).until(() -> fleet.activeCalls() == 0);
-    }
-
-    @Test
-    void recallLaterReturnsTheCallingThreadWhileASourceHangsAndAnswersTheSameWhenItRunsOut() throws Exception {
-        otters();
-        fake.hang(BX1);
-        ObjectNode args = Json.MAPPER.createObjectNode().put("query", "otter").put("k", 5);
-
-        var stage = recall.callLater(new MemoryCall(new ToolRequest(SessionId.of("mm-reader"), "call_1", "recall", args),
-                DataClass.PRIVATE, false)).toCompletableFuture();
-
-        // The calling thread is back while the hung source is still awaited: the socket's worker is free.
-        assertThat(stage.isDone()).isFalse();
-        ToolResponse r = stage.get(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
-        assertThat(r.call()).isEqualTo("call_1");
-        assertThat(r.text()).endsWith("otter note\n\nagent boxmaker1: unavailable");
-        assertThat(r.untrusted()).isTrue();
-    }
-
-    @Test
-    void twoSourcesHungAtOnceCostOneLimitAndOneLineEach() throws Exception {
-        otters();
-        fake.hang(BX1);
-        fake.hang(FLEET);
-
-        ToolResponse r = timed("two sources hung", BX1, FLEET);
-
-        assertThat(r.text()).isEqualTo("""
-                [1] memory · session mm-otter, 2026-12-01 10:00 UTC, the owner said · private
-                an otter here
-
-                [2] memory · agent boxmaker2, boxmaker2 said, 2026-12-02 09:00 UTC · private
-                otter tracks
-
-                agent boxmaker1: unavailable
-                fleet: unavailable""");
-        assertThat(r.untrusted()).isFalse();
-        Awaitility.await().atMost(WAIT).until(() -> fleet.activeCalls() == 0);
-    }
-
-    @Test
-    void honchoDownAnswersFromTheLocalIndexWithAnUnavailableLinePerSource() throws Exception {
-        otters();
-        fake.down();
-
-        ToolResponse r = timed("Honcho down");
-
-        assertThat(r.outcome()).isEqualTo(Outcome.OK);
-        assertThat(r.text()).isEqualTo("""
-                [1] memory · session mm-otter, 2026-12-01 10:00 UTC, the owner said · private
-                an otter here
-
-                agent boxmaker1: unavailable
-                agent boxmaker2: unavailable
-                fleet: unavailable""");
-        assertThat(r.untrusted()).isFalse();
     }
 }

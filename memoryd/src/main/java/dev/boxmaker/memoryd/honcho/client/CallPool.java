@@ -14,17 +14,40 @@ import java.util.concurrent.atomic.AtomicReference;
  * A pool for blocking Honcho calls, never run on the event loop nor the socket's workers: at most
  * {@code threads} threads, made when needed and gone after {@link #IDLE_SECONDS} idle, and at most
  * {@code queued} calls waiting. A call that finds the queue full fails at once. A call whose
- * {@link Uni} is cancelled (its limit passed) is taken off the queue, or its thread interrupted, so
- * a hung Honcho holds no thread past the limit. recall's sources and ask_memory's chats each have one.
+ * {@link Uni} is cancelled (its limit passed) while it waits is dropped, never started: a call starts
+ * only if it wins the race against its cancellation. A running call cancelled is interrupted, or, in a
+ * pool that {@link Running#HOLDS_ITS_PLACE}, left to end by its own client's timeout, so that its thread,
+ * its place among the {@code threads}, is not given to the next call while its request may still be in
+ * flight at Honcho (ask_memory's chats: never more than two in flight). recall's sources and
+ * ask_memory's calls each have one.
  */
 public final class CallPool implements AutoCloseable {
     static final long IDLE_SECONDS = 60;
 
+    /** What a running call's cancellation does. */
+    public enum Running {
+        /** Interrupts its thread: the thread is free at once (recall: a hung Honcho holds no thread past the limit). */
+        INTERRUPTED,
+        /** Leaves it to end by its client's own timeout: its place is given back only when its request has ended. */
+        HOLDS_ITS_PLACE
+    }
+
+    private static final int WAITING = 0;
+    private static final int STARTED = 1;
+    private static final int DROPPED = 2;
+
     private final ThreadPoolExecutor pool;
+    private final Running running;
+
+    /** {@code threads} at once, {@code queued} waiting, a running call interrupted when cancelled. */
+    public CallPool(String name, int threads, int queued) {
+        this(name, threads, queued, Running.INTERRUPTED);
+    }
 
     /** {@code threads} at once, {@code queued} waiting; threads named {@code name-1}, {@code name-2}, … */
-    public CallPool(String name, int threads, int queued) {
+    public CallPool(String name, int threads, int queued, Running running) {
         AtomicInteger made = new AtomicInteger();
+        this.running = running;
         pool = new ThreadPoolExecutor(threads, threads, IDLE_SECONDS, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(queued), r -> {
                     Thread t = new Thread(r, name + "-" + made.incrementAndGet());
@@ -38,9 +61,13 @@ public final class CallPool implements AutoCloseable {
     public <T> Uni<T> run(Callable<T> work) {
         return Uni.createFrom().deferred(() -> {
             AtomicReference<Future<?>> task = new AtomicReference<>();
+            AtomicInteger state = new AtomicInteger(WAITING);
             return Uni.createFrom().<T>emitter(emitter -> {
                 try {
                     task.set(pool.submit(() -> {
+                        if (!state.compareAndSet(WAITING, STARTED)) {
+                            return; // its limit passed while it waited: never started
+                        }
                         try {
                             emitter.complete(work.call());
                         } catch (Exception | LinkageError e) {
@@ -52,8 +79,9 @@ public final class CallPool implements AutoCloseable {
                 }
             }).onCancellation().invoke(() -> {
                 Future<?> f = task.get();
-                if (f != null) {
-                    f.cancel(true);
+                boolean waiting = state.compareAndSet(WAITING, DROPPED);
+                if (f != null && (waiting || running == Running.INTERRUPTED)) {
+                    f.cancel(!waiting);
                     // A call still waiting gives its place in the queue back now.
                     pool.remove((Runnable) f);
                 }

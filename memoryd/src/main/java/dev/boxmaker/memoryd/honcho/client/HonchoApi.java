@@ -26,6 +26,10 @@ public interface HonchoApi {
     Response peer(@PathParam("w") String workspace, HonchoWire.PeerCreate body);
 
     @POST
+    @Path("/{w}/peers/list")
+    Response listPeers(@PathParam("w") String workspace, HonchoWire.ListFilter body);
+
+    @POST
     @Path("/{w}/sessions")
     Response session(@PathParam("w") String workspace, HonchoWire.SessionCreate body);
 

@@ -34,13 +34,16 @@ import org.jboss.logging.Logger;
  */
 public final class HonchoClient implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(HonchoClient.class);
+    /** The largest answer read from Honcho ({@link BodyCap}): a batch's echoed messages must fit in it. */
+    public static final int ANSWER_BYTES_MAX = BodyCap.RESPONSE_BYTES_MAX;
     /** A create's "created", "existed" and the spec's "exists". */
     private static final Set<Integer> CREATED = Set.of(200, 201, 409);
     private static final Set<Integer> ADDED = Set.of(200, 201);
     private static final Set<Integer> OK = Set.of(200);
     /** A delete's "deleted", and "already gone". */
     private static final Set<Integer> DELETED = Set.of(200, 204, 404);
-    private static final Set<Integer> NO_CHAT_ROUTE = Set.of(404, 405);
+    /** Too many requests, and a request timeout: the server is busy, not refusing. */
+    private static final Set<Integer> BUSY = Set.of(429, 408);
 
     private final String workspace;
     private final boolean keyed;
@@ -53,8 +56,6 @@ public final class HonchoClient implements AutoCloseable {
     private final Guard once;
     private final Guard retried;
     private final Guard chatGuard;
-    /** Set once, when the server answers workspace chat 404 or 405; the one that sets it logs it. */
-    private final java.util.concurrent.atomic.AtomicBoolean peerChat = new java.util.concurrent.atomic.AtomicBoolean();
 
     private HonchoClient(URI base, String workspace, Optional<Secret> key, HonchoTimeouts t) {
         this.workspace = workspace;
@@ -80,6 +81,8 @@ public final class HonchoClient implements AutoCloseable {
     }
 
     private static HonchoApi api(URI base, Optional<Secret> key, Duration connect, Duration read) {
+        // memoryd.toml alone says where Honcho is and what goes with each call.
+        AmbientConfig.refuse();
         QuarkusRestClientBuilder builder = QuarkusRestClientBuilder.newBuilder()
                 .baseUri(base)
                 .connectTimeout(connect.toMillis(), TimeUnit.MILLISECONDS)
@@ -158,28 +161,38 @@ public final class HonchoClient implements AutoCloseable {
     }
 
     /**
-     * The workspace's chat; where the server has none (404 or 405), the agent's peer chat from then on,
-     * logged once (honcho.md). Empty when Honcho answers {@code content: null}.
+     * Whether {@code peer} exists here, by a read ({@code POST …/peers/list} filtered by id): a peer
+     * chat gets or creates its peer, so a read asks as a peer only once this says it exists.
      */
-    public Optional<String> chat(String query, String reasoningLevel, String agentPeer) throws HonchoFailure {
-        HonchoWire.ChatQuery body = new HonchoWire.ChatQuery(query, reasoningLevel, false);
-        GenericType<ChatAnswer> type = new GenericType<>() { };
-        if (!peerChat.get()) {
-            try {
-                return Optional.ofNullable(call("chat", chatGuard, OK, () -> chats.chat(workspace, body), type).content());
-            } catch (HonchoFailure f) {
-                if (f.kind() != Kind.REFUSED || !NO_CHAT_ROUTE.contains(f.status())) {
-                    throw f;
-                }
-                // Two chats that met the 404 at once both fall back; one line says so.
-                if (peerChat.compareAndSet(false, true)) {
-                    LOG.infof("honcho %s has no workspace chat (%d); asking the peer %s's chat from now on",
-                            workspace, f.status(), agentPeer);
-                }
-            }
-        }
-        return Optional.ofNullable(call("peer chat", chatGuard, OK, () -> chats.peerChat(workspace, agentPeer, body),
-                type).content());
+    public boolean hasPeer(String peer) throws HonchoFailure {
+        Page<HonchoWire.Created> page = call("peer list", retried, OK, () -> writes.listPeers(workspace,
+                new HonchoWire.ListFilter(Map.of("id", peer))), new GenericType<Page<HonchoWire.Created>>() { });
+        return page.items().stream().anyMatch(p -> peer.equals(p.id()));
+    }
+
+    /** Whether the workspace has any peer (one that does not exist has none), by a read. */
+    public boolean hasPeers() throws HonchoFailure {
+        Page<HonchoWire.Created> page = call("peer list", retried, OK, () -> writes.listPeers(workspace,
+                new HonchoWire.ListFilter(null)), new GenericType<Page<HonchoWire.Created>>() { });
+        return !page.items().isEmpty();
+    }
+
+    /** The workspace's chat, on a server that has it (not 3.0.12). Empty when Honcho answers {@code content: null}. */
+    public Optional<String> workspaceChat(String query, String reasoningLevel) throws HonchoFailure {
+        HonchoWire.ChatQuery body = new HonchoWire.ChatQuery(query, reasoningLevel, false, null);
+        return Optional.ofNullable(call("chat", chatGuard, OK, () -> chats.chat(workspace, body),
+                new GenericType<ChatAnswer>() { }).content());
+    }
+
+    /**
+     * {@code peer}'s chat: Honcho reasons as {@code peer} about {@code target} (itself when null), over
+     * the sessions {@code peer} belongs to. It gets or creates {@code peer}: see {@link #hasPeer}.
+     */
+    public Optional<String> peerChat(String peer, String target, String query, String reasoningLevel)
+            throws HonchoFailure {
+        HonchoWire.ChatQuery body = new HonchoWire.ChatQuery(query, reasoningLevel, false, target);
+        return Optional.ofNullable(call("peer chat", chatGuard, OK, () -> chats.peerChat(workspace, peer, body),
+                new GenericType<ChatAnswer>() { }).content());
     }
 
     private static boolean unreachable(Throwable e) {
@@ -219,6 +232,10 @@ public final class HonchoClient implements AutoCloseable {
             }
             if (status >= 500) {
                 throw new HonchoFailure(workspace, operation, Kind.UNREACHABLE, status);
+            }
+            if (BUSY.contains(status)) {
+                throw new HonchoFailure(workspace, operation, Kind.BUSY, status,
+                        RetryAfter.parse(response.getHeaderString("Retry-After"), java.time.Instant.now()));
             }
             if (!accepted.contains(status)) {
                 throw new HonchoFailure(workspace, operation, Kind.REFUSED, status);

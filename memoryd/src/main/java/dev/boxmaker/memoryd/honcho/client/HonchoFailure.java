@@ -15,8 +15,13 @@ public final class HonchoFailure extends Exception {
         REFUSED("refused"),
         /** 401 or 403: this workspace's key is refused; its sends stop. */
         KEY_REFUSED("key-refused"),
-        /** A success whose body is not what the route answers: garbage, HTML, too large, wrong shape. */
-        BAD_ANSWER("bad-answer");
+        /**
+         * A success whose body is not what the route answers: garbage, HTML, too deep, too large, endless,
+         * wrong shape. After a write Honcho may hold what was sent: the worker looks it up before sending again.
+         */
+        BAD_ANSWER("bad-answer"),
+        /** 429 or 408: the workspace is busy; the worker waits ({@code Retry-After} if given) and looks up before resending. */
+        BUSY("busy");
 
         private final String word;
 
@@ -32,12 +37,24 @@ public final class HonchoFailure extends Exception {
 
     private final Kind kind;
     private final int status;
+    private final transient java.time.Duration retryAfter;
 
     /** {@code status} 0 when there was no HTTP answer. */
     public HonchoFailure(String workspace, String operation, Kind kind, int status) {
+        this(workspace, operation, kind, status, null);
+    }
+
+    /** {@code retryAfter}: the wait a {@link Kind#BUSY} answer asked for, or null. */
+    public HonchoFailure(String workspace, String operation, Kind kind, int status, java.time.Duration retryAfter) {
         super("honcho " + workspace + " " + operation + ": " + kind.word() + (status > 0 ? " " + status : ""));
         this.kind = kind;
         this.status = status;
+        this.retryAfter = retryAfter;
+    }
+
+    /** The wait the server asked for with {@code Retry-After}, if it did. */
+    public java.util.Optional<java.time.Duration> retryAfter() {
+        return java.util.Optional.ofNullable(retryAfter);
     }
 
     public Kind kind() {

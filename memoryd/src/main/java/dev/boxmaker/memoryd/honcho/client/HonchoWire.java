@@ -84,7 +84,9 @@ public final class HonchoWire {
     }
 
     /** {@code POST …/chat}; never streamed. */
-    public record ChatQuery(String query, @JsonProperty("reasoning_level") String reasoningLevel, boolean stream) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ChatQuery(String query, @JsonProperty("reasoning_level") String reasoningLevel, boolean stream,
+            String target) {
     }
 
     /** A message as Honcho answers it. */

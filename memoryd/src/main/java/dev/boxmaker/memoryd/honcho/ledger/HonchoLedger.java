@@ -51,6 +51,7 @@ public final class HonchoLedger {
     private final List<LedgerLine> failed = new ArrayList<>();
     private final Map<String, Long> nowhere = new TreeMap<>();
     private final LedgerTails tails = new LedgerTails();
+    private final Placements placements = new Placements();
     private Settled settled = new Settled();
     private long lines;
     private long linesSinceCheckpoint;
@@ -201,6 +202,27 @@ public final class HonchoLedger {
         return lines;
     }
 
+    /**
+     * Records, flushed to the disk, that the Honcho session {@code honcho} holds (or is about to hold)
+     * what {@code session} sends to {@code workspace}, with {@code peers} as its members, {@code purpose}
+     * {@link LedgerLine#FOR_TURNS} or {@link LedgerLine#FOR_STAMP}. Written before the first request
+     * that makes or writes to it, and again before a peer is added; so a look-up after a crash reads
+     * exactly the Honcho sessions placed, and numbering goes on after a restart where it was.
+     */
+    public synchronized void placed(String workspace, String session, String honcho, List<String> peers,
+            String purpose) throws IOException {
+        append(LedgerLine.placed(now(), workspace, session, honcho, peers, purpose));
+    }
+
+    /** The Honcho sessions placed for {@code session} in {@code workspace}, in the order first placed. */
+    public synchronized List<Place> places(String workspace, String session) {
+        return placements.of(workspace, session);
+    }
+
+    /** A Honcho session placed for a Boxmaker session: its name, its peers, and what it was placed for. */
+    public record Place(String honcho, List<String> peers, String purpose) {
+    }
+
     /** One item of the outbox. */
     public record Waiting(LedgerItem item, String workspace, String why, String decidedAt) {
     }
@@ -237,6 +259,13 @@ public final class HonchoLedger {
     }
 
     private void apply(LedgerLine line) {
+        switch (line.event()) {
+            case LedgerLine.PLACED -> placements.apply(line);
+            default -> applyItem(line);
+        }
+    }
+
+    private void applyItem(LedgerLine line) {
         LedgerItem item = line.item();
         String key = item.key();
         switch (line.event()) {
@@ -281,6 +310,7 @@ public final class HonchoLedger {
             failed.addAll(c.failed());
             sent.putAll(c.sent());
             nowhere.putAll(c.nowhere());
+            c.placed().forEach(placements::apply);
             lines = c.lines();
             from = c.offset();
             tails.restore(c.since(), c.tails());
@@ -314,7 +344,8 @@ public final class HonchoLedger {
                 tails.began(line.time());
                 return true;
             }
-            if (line == null || line.item() == null || line.event() == null) {
+            if (line == null || line.event() == null
+                    || line.item() == null && !LedgerLine.PLACED.equals(line.event())) {
                 return false;
             }
             tails.line(line.time());
@@ -333,7 +364,7 @@ public final class HonchoLedger {
         long size = Files.size(file);
         new LedgerCheckpoint(LedgerCheckpoint.VERSION, size, lines, LedgerCheckpoint.head(file, size),
                 settled.toRanges(), List.copyOf(pending.values()), List.copyOf(failed), Map.copyOf(sent),
-                Map.copyOf(nowhere), tails.sinceText(), tails.marks())
+                Map.copyOf(nowhere), tails.sinceText(), tails.marks(), placements.lines())
                 .write(checkpointFile);
         linesSinceCheckpoint = 0;
     }

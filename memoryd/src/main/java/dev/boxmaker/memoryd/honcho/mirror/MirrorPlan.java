@@ -22,6 +22,11 @@ public record MirrorPlan(
     public static final String SECRET_CLASS = "secret-class";
     /** The prefix of a flagged note's reason, followed by the flag rule's name: it stays local. */
     public static final String FLAGGED = "flagged:";
+    /**
+     * The prefix of the reason of an edit whose text breaks a secret rule, followed by the rule's name
+     * (never the secret): a known-prefix secret or a configured secret's value, the Honcho keys included.
+     */
+    public static final String SECRET_HELD = "secret-held:";
     /** Entries moved out of identity by consolidate, and nothing else: their conclusions stay as they are. */
     public static final String MOVED_OUT = "moved-out";
     /** An identity edit journalled as untrusted, which memoryd never applies: nothing is trusted from it. */

@@ -6,6 +6,7 @@ import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.text.Sanitize;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -34,6 +35,40 @@ public final class MirrorPlanner {
      * @throws IllegalArgumentException for an undo without the edit it undoes
      */
     public static MirrorPlan plan(Edit edit, Edit undone, String session) {
+        return plan(edit, undone, session, List.of());
+    }
+
+    /**
+     * The operations of {@code edit}, or none when a text they would send breaks a secret rule
+     * ({@link Sanitize#refuse}: a known-prefix secret, or one of {@code secretValues}): such an edit goes
+     * nowhere with {@link MirrorPlan#SECRET_HELD} and the rule's name. The whole edit stays local, its
+     * deletions too, since a deletion names the entry's text.
+     */
+    public static MirrorPlan plan(Edit edit, Edit undone, String session, Collection<String> secretValues) {
+        MirrorPlan plan = planOps(edit, undone, session);
+        for (MirrorOp op : plan.ops()) {
+            Optional<String> rule = Sanitize.refuse(textOf(op), secretValues);
+            if (rule.isPresent()) {
+                return MirrorPlan.nothing(edit.id(), MirrorPlan.SECRET_HELD + rule.get());
+            }
+        }
+        return plan;
+    }
+
+    private static String textOf(MirrorOp op) {
+        if (op instanceof MirrorOp.CreateConclusion c) {
+            return c.content();
+        }
+        if (op instanceof MirrorOp.DeleteConclusion d) {
+            return d.content();
+        }
+        if (op instanceof MirrorOp.FleetMessage m) {
+            return m.content();
+        }
+        return ((MirrorOp.FleetRetraction) op).message();
+    }
+
+    private static MirrorPlan planOps(Edit edit, Edit undone, String session) {
         if (edit.to() == null) {
             return MirrorPlan.nothing(edit.id(), MirrorPlan.NOTHING_CHANGED);
         }

@@ -10,6 +10,7 @@ import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorPlanner;
 import dev.boxmaker.memoryd.tool.Journalled;
 import dev.boxmaker.memoryd.tool.MemoryStore;
+import dev.boxmaker.proto.secrets.Secret;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Collections;
@@ -38,6 +39,7 @@ public final class EditMirror implements Journalled {
     private final HonchoLedger ledger;
     private final HonchoSettings honcho;
     private final Runnable wake;
+    private final List<String> secretValues;
     private final Map<String, MirrorPlan> plans = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, MirrorPlan> eldest) {
@@ -45,11 +47,19 @@ public final class EditMirror implements Journalled {
         }
     });
 
+    /** With the Honcho keys as the configured secrets no edit may send. */
     public EditMirror(MemoryStore store, HonchoLedger ledger, HonchoSettings honcho, Runnable wake) {
+        this(store, ledger, honcho, wake, honcho.keys().values().stream().map(Secret::value).toList());
+    }
+
+    /** {@code secretValues}: every configured secret's value; an edit whose text holds one goes nowhere. */
+    public EditMirror(MemoryStore store, HonchoLedger ledger, HonchoSettings honcho, Runnable wake,
+            List<String> secretValues) {
         this.store = store;
         this.ledger = ledger;
         this.honcho = honcho;
         this.wake = wake;
+        this.secretValues = List.copyOf(secretValues);
     }
 
     /** Decides {@code edit}; called by the store under its lock, so edits are decided in journal order. */
@@ -112,7 +122,7 @@ public final class EditMirror implements Journalled {
         if (Edit.UNDO.equals(edit.action()) && undone == null) {
             return new MirrorPlan(edit.id(), List.of(), MirrorPlan.NOTHING_CHANGED);
         }
-        return MirrorPlanner.plan(edit, undone, session(edit, undone));
+        return MirrorPlanner.plan(edit, undone, session(edit, undone), secretValues);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.honcho.sync;
 
+import dev.boxmaker.memoryd.sentences.HardeningSentences;
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.config.MemorydSettings;
@@ -49,8 +50,8 @@ public final class HonchoSync implements AutoCloseable {
         HonchoLedger ledger = HonchoLedger.open(settings.memoryDir(), clock);
         HonchoClients clients = HonchoClients.open(honcho, timeouts);
         Waker waker = new Waker();
-        EditMirror edits = new EditMirror(store, ledger, honcho, waker);
         List<String> secrets = settings.secrets().values().stream().map(Secret::value).toList();
+        EditMirror edits = new EditMirror(store, ledger, honcho, waker, secrets);
         SpeakerPeers peers = new SpeakerPeers(settings.owner(), honcho.owner(), honcho.agent());
         TurnDeciding turns = new TurnDeciding(settings.home(), new BrokerStateClient(settings.brokerStateSocket()),
                 ledger, honcho, secrets, waker, TimeUnit.SECONDS.toMillis(TurnDeciding.RETRY_UNDECIDED_SECONDS), peers);
@@ -67,7 +68,7 @@ public final class HonchoSync implements AutoCloseable {
         }
         worker.start();
         turns.start();
-        LOG.info(Sentences.honchoSyncStarted(honcho.url().toString(), honcho.trusted(), honcho.untrusted(),
+        LOG.info(Sentences.honchoSyncStarted(HardeningSentences.shownUrl(honcho.url()), honcho.trusted(), honcho.untrusted(),
                 honcho.fleet(), ledger.outbox().size()));
         return new HonchoSync(ledger, clients, turns, worker);
     }

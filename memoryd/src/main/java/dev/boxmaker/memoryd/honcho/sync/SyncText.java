@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.boxmaker.memoryd.sentences.HardeningSentences;
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.honcho.worker.FailedItem;
 import dev.boxmaker.memoryd.honcho.worker.SyncReport;
@@ -15,7 +16,7 @@ import java.io.UncheckedIOException;
  * {@code bxctl memory sync}'s text (bxctl escapes it) and {@code --json}'s document, from the
  * worker's {@link SyncReport}: per workspace its counts, the oldest waiting item's age, the outage
  * or the refused key, and its failed items, at most {@link #FAILED_SHOWN_MAX} of them; then the
- * turns that went nowhere for want of a speaker.
+ * turns that went nowhere for want of a speaker, and the memory writes kept local for a secret in them.
  */
 public final class SyncText {
     /** The most failed items the text lists per workspace; the rest are counted. JSON lists them all. */
@@ -45,7 +46,11 @@ public final class SyncText {
                 text.append(Sentences.syncFailedMore(w.failedItems().size() - shown)).append('\n');
             }
         }
-        return text.append(Sentences.syncSpeakerless(report.speakerless())).toString();
+        text.append(Sentences.syncSpeakerless(report.speakerless()));
+        if (report.secretWrites() > 0) {
+            text.append('\n').append(HardeningSentences.syncSecretWrites(report.secretWrites()));
+        }
+        return text.toString();
     }
 
     /**

@@ -51,7 +51,8 @@ final class EditSender {
     }
 
     /** Sends {@code plan}'s ops not yet done; Honcho's ids of what each made or deleted, in order. */
-    TurnSender.Sent send(LedgerItem.Edit item, MirrorPlan plan, boolean lookFirst) throws HonchoFailure, Unsendable {
+    TurnSender.Sent send(LedgerItem.Edit item, MirrorPlan plan, boolean lookFirst)
+            throws HonchoFailure, Unsendable, PlaceUnwritable {
         List<String> ids = done.computeIfAbsent(item.key(), k -> new ArrayList<>());
         boolean found = lookFirst && ids.isEmpty();
         for (int i = ids.size(); i < plan.ops().size(); i++) {
@@ -70,7 +71,7 @@ final class EditSender {
     }
 
     private Optional<String> op(LedgerItem.Edit item, MirrorOp op, int index, boolean lookFirst)
-            throws HonchoFailure, Unsendable {
+            throws HonchoFailure, Unsendable, PlaceUnwritable {
         if (op instanceof MirrorOp.CreateConclusion c) {
             return Optional.of(create(c, lookFirst));
         }
@@ -84,7 +85,8 @@ final class EditSender {
         return Optional.of(fleet(item, index, r.message(), r.session(), lookFirst));
     }
 
-    private String create(MirrorOp.CreateConclusion c, boolean lookFirst) throws HonchoFailure, Unsendable {
+    private String create(MirrorOp.CreateConclusion c, boolean lookFirst)
+            throws HonchoFailure, Unsendable, PlaceUnwritable {
         HonchoClient client = client(settings.trusted());
         String peer = peer(c.peer());
         String content = conclusionText(c.content());
@@ -99,7 +101,7 @@ final class EditSender {
         return id;
     }
 
-    private Optional<String> delete(MirrorOp.DeleteConclusion d) throws HonchoFailure, Unsendable {
+    private Optional<String> delete(MirrorOp.DeleteConclusion d) throws HonchoFailure, Unsendable, PlaceUnwritable {
         HonchoClient client = client(settings.trusted());
         String peer = peer(d.peer());
         String content = conclusionText(d.content());
@@ -115,7 +117,7 @@ final class EditSender {
     }
 
     private String fleet(LedgerItem.Edit item, int index, String text, String session, boolean lookFirst)
-            throws HonchoFailure, Unsendable {
+            throws HonchoFailure, Unsendable, PlaceUnwritable {
         HonchoClient client = client(settings.fleet());
         places.workspace(client);
         String name = places.forStamp(client, session == null ? settings.agent() + NOTES_SESSION_SUFFIX : session);

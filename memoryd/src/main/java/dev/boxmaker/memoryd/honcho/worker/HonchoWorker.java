@@ -23,13 +23,14 @@ import org.jboss.logging.Logger;
  * to 5.7), and records each send with Honcho's ids. The oldest waiting turn goes with the next
  * waiting turns of its session in one request where they fit ({@link TurnBatches}); edits go one by
  * one. Honcho unreachable: the same items are tried again after a doubling wait, so order holds.
- * Refused (a 4xx) or a bad answer: a lone item is marked failed and the next goes; a batch's items
- * are sent again one by one, so only an item Honcho refuses alone is marked failed. A refused key
- * stops that workspace's items only. An item that may have been sent before its {@code sent} line
- * was written (those waiting when the worker starts, and any whose try lost its answer or whose batch
- * did not settle) is looked for in Honcho before anything of it is sent again.
+ * Busy (429, 408) or an answer it cannot read: that workspace pauses ({@link Pauses}). Refused (another
+ * 4xx): a lone item is marked failed and the next goes; a batch's items are sent again one by one, so
+ * only an item Honcho refuses alone is marked failed. A refused key stops that workspace's items only.
+ * An item that may have been sent before its {@code sent} line
+ * was written (those waiting when the worker starts, and any whose try lost or could not read its
+ * answer, or whose batch did not settle) is looked for in Honcho before anything of it is sent again.
  *
- * <p>Which items those are. Items fall in lanes ({@link #lane}): a session's turns in a workspace,
+ * <p>Which items those are. Items fall in lanes ({@link Pass#lane}): a session's turns in a workspace,
  * and a workspace's edits. The thread settles a lane's items in order, a batch's {@code sent} lines
  * in its order, and tries the same items again after an outage or an unwritable ledger. A
  * {@code failed} line is flushed to the disk at once; {@code sent} lines are flushed every
@@ -61,12 +62,13 @@ public final class HonchoWorker implements AutoCloseable {
     private final TurnBatches batches;
     private final EditSender edits;
     private final LedgerFlusher flusher;
+    private final Pauses pauses;
+    /** Whether the wait after this pass is only for paused workspaces, so a wake ends it. */
+    private boolean wakeEndsWait;
     private final Set<String> keyRefused = ConcurrentHashMap.newKeySet();
     private final Set<String> lookFirst = new HashSet<>();
     /** Lanes ({@link #lane}) whose waiting items are looked for in order, at start, until one is not found. */
     private final Set<String> looking = new HashSet<>();
-    private int unflushed;
-    private long flushedAt = System.nanoTime();
     private final Object lock = new Object();
     private boolean woken;
     private volatile boolean stopping;
@@ -81,10 +83,11 @@ public final class HonchoWorker implements AutoCloseable {
         this.clock = clock;
         this.outage = new Outage(clock, backoff);
         this.backoff = backoff;
-        Places places = new Places(settings);
+        Places places = new Places(settings, ledger);
         this.batches = new TurnBatches(clients, source, new TurnSender(settings, places));
         this.edits = new EditSender(settings, clients, places);
         this.flusher = new LedgerFlusher(ledger);
+        this.pauses = new Pauses(backoff);
     }
 
     /** Starts the one daemon thread {@value #THREAD_NAME}; each workspace's first waiting items are looked for first. */
@@ -93,7 +96,7 @@ public final class HonchoWorker implements AutoCloseable {
             if (thread != null) {
                 throw new IllegalStateException("the Honcho worker is started already");
             }
-            ledger.outbox().forEach(w -> looking.add(lane(w)));
+            ledger.outbox().forEach(w -> looking.add(Pass.lane(w)));
             woken = true;
             thread = new Thread(this::run, THREAD_NAME);
             thread.setDaemon(true);
@@ -141,16 +144,18 @@ public final class HonchoWorker implements AutoCloseable {
             synchronized (lock) {
                 woken = false;
             }
+            wakeEndsWait = false;
             Optional<Duration> wait = drain();
-            if (flush() == Step.LEDGER_UNWRITABLE && wait.isEmpty()) {
+            if (flush() == Step.LEDGER_UNWRITABLE && (wait.isEmpty() || wakeEndsWait)) {
                 wait = Optional.of(backoff.first());
+                wakeEndsWait = false;
             }
             synchronized (lock) {
                 long until = wait.map(d -> System.nanoTime() + d.toNanos()).orElse(0L);
-                while (!stopping && (wait.isPresent() ? System.nanoTime() < until : !woken)) {
+                boolean timed = wait.isPresent();
+                while (!stopping && (timed ? System.nanoTime() < until && !(wakeEndsWait && woken) : !woken)) {
                     try {
-                        long left = wait.isPresent() ? Math.max(1, (until - System.nanoTime()) / 1_000_000) : 0;
-                        lock.wait(left);
+                        lock.wait(timed ? Math.max(1, (until - System.nanoTime()) / 1_000_000) : 0);
                     } catch (InterruptedException e) {
                         if (stopping) {
                             return;
@@ -161,7 +166,7 @@ public final class HonchoWorker implements AutoCloseable {
         }
     }
 
-    /** One pass through the outbox; the wait before the next when Honcho is unreachable, else empty. */
+    /** One pass through the outbox; the wait before the next (Honcho unreachable, a workspace paused), or empty. */
     private Optional<Duration> drain() {
         Pass pass = new Pass(ledger.outbox());
         for (int at = 0; at < pass.outbox.size(); at++) {
@@ -169,7 +174,8 @@ public final class HonchoWorker implements AutoCloseable {
             if (stopping) {
                 return Optional.empty();
             }
-            if (keyRefused.contains(waiting.workspace()) || pass.done.contains(waiting.item().key())) {
+            if (keyRefused.contains(waiting.workspace()) || pass.done.contains(waiting.item().key())
+                    || pauses.paused(waiting.workspace())) {
                 continue;
             }
             Step step = waiting.item() instanceof LedgerItem.Turn ? sendTurns(pass, at) : sendOne(waiting);
@@ -180,24 +186,20 @@ public final class HonchoWorker implements AutoCloseable {
                 return Optional.of(backoff.first());
             }
         }
-        return Optional.empty();
+        // Only paused workspaces wait: new items of the others go at the next wake.
+        wakeEndsWait = true;
+        return pauses.nextEnd();
     }
 
     /** What came of one item: the next goes, or the same is tried again after a wait. */
     private enum Step { NEXT, HONCHO_UNREACHABLE, LEDGER_UNWRITABLE }
-
-    /** Where an item is looked for at start until one is not found: a turn's session in its workspace, or a workspace's edits. */
-    private static String lane(HonchoLedger.Waiting waiting) {
-        return waiting.item() instanceof LedgerItem.Turn turn ? waiting.workspace() + "/turn/" + turn.session()
-                : waiting.workspace() + "/edits";
-    }
 
     /** Sends the turn at {@code at} with the later turns of its session that join it (see {@link TurnBatches}). */
     private Step sendTurns(Pass pass, int at) {
         HonchoLedger.Waiting head = pass.outbox.get(at);
         int edit = pass.nextEdit(head.workspace(), at);
         List<HonchoLedger.Waiting> after = pass.after(at, edit);
-        boolean look = lookFirst.contains(head.item().key()) || looking.contains(lane(head));
+        boolean look = lookFirst.contains(head.item().key()) || looking.contains(Pass.lane(head));
         List<HonchoLedger.Waiting> tried = new ArrayList<>();
         List<TurnSender.Sent> sent;
         try {
@@ -209,6 +211,9 @@ public final class HonchoWorker implements AutoCloseable {
                 return failure(head, f);
             }
             return batchFailure(tried, f);
+        } catch (PlaceUnwritable e) {
+            tried.forEach(w -> pass.done.add(w.item().key()));
+            return unplaced(tried, e);
         } catch (Unsendable | IOException | RuntimeException e) {
             // A fault after the request may hide a committed batch: the others are looked for at their next try.
             tried.forEach(w -> {
@@ -218,8 +223,9 @@ public final class HonchoWorker implements AutoCloseable {
             return unsendable(head, e);
         }
         outage.answered();
+        pauses.answered(head.workspace());
         if (!sent.get(0).found()) {
-            looking.remove(lane(head));
+            looking.remove(Pass.lane(head));
         }
         List<LedgerItem> items = new ArrayList<>();
         List<List<String>> ids = new ArrayList<>();
@@ -239,7 +245,7 @@ public final class HonchoWorker implements AutoCloseable {
      */
     private Step batchFailure(List<HonchoLedger.Waiting> tried, HonchoFailure f) {
         tried.forEach(w -> lookFirst.add(w.item().key()));
-        if (f.kind() == HonchoFailure.Kind.UNREACHABLE || f.kind() == HonchoFailure.Kind.KEY_REFUSED) {
+        if (f.kind() != HonchoFailure.Kind.REFUSED) {
             return failure(tried.get(0), f);
         }
         outage.answered();
@@ -263,14 +269,23 @@ public final class HonchoWorker implements AutoCloseable {
             sent = attempt(waiting);
         } catch (HonchoFailure f) {
             return failure(waiting, f);
+        } catch (PlaceUnwritable e) {
+            return unplaced(List.of(waiting), e);
         } catch (Unsendable | IOException | RuntimeException e) {
             return unsendable(waiting, e);
         }
         outage.answered();
+        pauses.answered(waiting.workspace());
         if (!sent.found()) {
-            looking.remove(lane(waiting));
+            looking.remove(Pass.lane(waiting));
         }
         return recordSent(List.of(waiting.item()), () -> ledger.sentUnflushed(waiting.item(), sent.ids()));
+    }
+
+    /** A {@code placed} line could not be written before a request: nothing was sent; waited out like an outage. */
+    private Step unplaced(List<HonchoLedger.Waiting> tried, PlaceUnwritable e) {
+        LOG.error(Sentences.honchoLedgerUnwritable(tried.get(0).item().key(), e.getCause().getClass().getSimpleName()));
+        return Step.LEDGER_UNWRITABLE;
     }
 
     /** The item cannot be sent for a reason of memoryd's own: it is marked failed. */
@@ -292,15 +307,12 @@ public final class HonchoWorker implements AutoCloseable {
      */
     private Step recordSent(List<LedgerItem> items, LedgerWrite write) {
         Step step = settle(items, write);
-        if (step == Step.NEXT && ((unflushed += items.size()) >= FLUSH_EVERY_ITEMS
-                || System.nanoTime() - flushedAt > FLUSH_EVERY_MILLIS * 1_000_000)) {
-            try {
-                flusher.start();
-            } catch (IOException e) {
-                return unflushable(e);
+        try {
+            if (step == Step.NEXT) {
+                flusher.written(items.size());
             }
-            unflushed = 0;
-            flushedAt = System.nanoTime();
+        } catch (IOException e) {
+            return unflushable(e);
         }
         return step;
     }
@@ -308,29 +320,24 @@ public final class HonchoWorker implements AutoCloseable {
     /** Flushes the {@code sent} lines written since the last flush, and waits for it (a pass ends). */
     private Step flush() {
         try {
-            flusher.await();
-            if (unflushed > 0) {
-                ledger.flush();
-            }
+            flusher.flushAll();
         } catch (IOException e) {
             return unflushable(e);
         }
-        unflushed = 0;
-        flushedAt = System.nanoTime();
         return Step.NEXT;
     }
 
     /** A flush failed: its lines are flushed again at the next flush, after the wait of an unwritable ledger. */
     private Step unflushable(IOException e) {
         LOG.error(Sentences.honchoLedgerUnwritable("the sent lines", e.getClass().getSimpleName()));
-        unflushed = Math.max(unflushed, 1);
+        flusher.failed();
         return Step.LEDGER_UNWRITABLE;
     }
 
     /** Sends one edit (its plan's ops not yet done). */
     private TurnSender.Sent attempt(HonchoLedger.Waiting waiting) throws HonchoFailure, Unsendable, IOException {
         LedgerItem.Edit edit = (LedgerItem.Edit) waiting.item();
-        boolean look = lookFirst.contains(edit.key()) || looking.contains(lane(waiting));
+        boolean look = lookFirst.contains(edit.key()) || looking.contains(Pass.lane(waiting));
         MirrorPlan plan = source.edit(edit.id()).orElseThrow(() -> new Unsendable(Unsendable.MISSING));
         return edits.send(edit, plan, look);
     }
@@ -350,10 +357,12 @@ public final class HonchoWorker implements AutoCloseable {
                 }
                 return Step.NEXT;
             }
-            case BAD_ANSWER -> {
+            case BUSY, BAD_ANSWER -> {
+                // Looked up before it is sent again, never failed: Honcho may hold it ({@link Pauses}).
                 outage.answered();
-                LOG.warn(Sentences.honchoBadAnswer(item.key(), waiting.workspace(), f.status()));
-                return settle(item, () -> ledger.failed(item, f.status(), f.kind().word()));
+                lookFirst.add(item.key());
+                pauses.pause(waiting, f);
+                return Step.NEXT;
             }
             default -> {
                 outage.answered();

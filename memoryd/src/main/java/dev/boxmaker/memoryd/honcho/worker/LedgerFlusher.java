@@ -24,9 +24,40 @@ final class LedgerFlusher implements AutoCloseable {
         return t;
     });
     private Future<?> underWay;
+    /** {@code sent} lines written since the last flush started, and when it started. */
+    private int unflushed;
+    private long flushedAt = System.nanoTime();
 
     LedgerFlusher(HonchoLedger ledger) {
         this.ledger = ledger;
+    }
+
+    /**
+     * Counts {@code items} lines written, and starts a flush every {@link HonchoWorker#FLUSH_EVERY_ITEMS}
+     * lines or {@link HonchoWorker#FLUSH_EVERY_MILLIS} ms; throws the failure of the one under way.
+     */
+    void written(int items) throws IOException {
+        if ((unflushed += items) >= HonchoWorker.FLUSH_EVERY_ITEMS
+                || System.nanoTime() - flushedAt > HonchoWorker.FLUSH_EVERY_MILLIS * 1_000_000) {
+            start();
+            unflushed = 0;
+            flushedAt = System.nanoTime();
+        }
+    }
+
+    /** Flushes every line written so far and waits for it (a pass ends); throws a failure. */
+    void flushAll() throws IOException {
+        await();
+        if (unflushed > 0) {
+            ledger.flush();
+        }
+        unflushed = 0;
+        flushedAt = System.nanoTime();
+    }
+
+    /** A flush failed: its lines are flushed again at the next {@link #flushAll}. */
+    void failed() {
+        unflushed = Math.max(unflushed, 1);
     }
 
     /** Starts a flush of every line written so far, once the one under way has ended; throws that one's failure. */

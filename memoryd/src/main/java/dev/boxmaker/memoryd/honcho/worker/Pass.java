@@ -61,6 +61,15 @@ final class Pass {
         return after;
     }
 
+    /**
+     * The lane of an item, where items are looked for at start until one is not found: a turn's session
+     * in its workspace, or a workspace's edits.
+     */
+    static String lane(HonchoLedger.Waiting waiting) {
+        return waiting.item() instanceof LedgerItem.Turn turn ? waiting.workspace() + "/turn/" + turn.session()
+                : waiting.workspace() + "/edits";
+    }
+
     private static String key(String workspace, LedgerItem.Turn turn) {
         return workspace + "\n" + turn.session();
     }

@@ -4,41 +4,58 @@ import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.client.HonchoClient;
 import dev.boxmaker.memoryd.honcho.client.HonchoFailure;
 import dev.boxmaker.memoryd.honcho.client.HonchoWire;
+import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
+import dev.boxmaker.memoryd.honcho.ledger.LedgerLine;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The workspaces, peers and sessions the worker made in Honcho (the M5c spec, section 3), kept in
- * memory for this run; after a restart each is made again with get-or-create, which Honcho answers
- * 200, 201 or 409. The trusted and untrusted workspaces keep Honcho's defaults; the fleet one is made
- * with reasoning, summaries and dreaming off. The agent's peer is never observed. A Boxmaker session
- * is one Honcho session per workspace, named after it; when a speaker not yet in it speaks, the next
- * one, {@code -2}, {@code -3}…, holding every peer so far. In the fleet workspace it holds only the
- * agent's peer. Used by the worker's one thread only.
+ * The workspaces, peers and sessions the worker makes in Honcho (the M5c spec, section 3). Workspaces
+ * and peers are made once a run with get-or-create, which Honcho answers 200, 201 or 409. The trusted
+ * and untrusted workspaces keep Honcho's defaults; the fleet one is made with reasoning, summaries and
+ * dreaming off. The agent's peer is never observed.
+ *
+ * <p>A Boxmaker session is one Honcho session per workspace, named after it; when a speaker not yet
+ * in it speaks, the next one, {@code -2}, {@code -3}…, holding every peer so far. Which Honcho sessions
+ * a Boxmaker session has is the ledger's {@code placed} lines (TURNS-DESIGN, "The ledger"): one is
+ * written, flushed, before the first request that makes or writes to a Honcho session not placed yet,
+ * and again, with the larger peer list, before a peer is added to a placed one. So numbering goes on
+ * after a restart from the last session placed, with its peers, and a look-up reads exactly the
+ * sessions placed. A session made to stamp a conclusion before any turn ({@code "for":"stamp"}) takes
+ * the first speaker as a member (Honcho's {@code POST …/sessions} makes the peers given members,
+ * {@code src/crud/session.py} {@code get_or_create_session}) rather than pushing the turns to
+ * {@code -2}. Used by the worker's one thread only.
  */
 final class Places {
-    /** The most Honcho sessions one Boxmaker session is looked for in ({@code -2} … this). */
-    static final int SESSIONS_PER_BOXMAKER_SESSION_MAX = 1000;
     private static final Map<String, Object> UNOBSERVED = Map.of("observe_me", false);
 
     private final HonchoSettings settings;
+    private final HonchoLedger ledger;
     private final Set<String> workspaces = new HashSet<>();
     private final Set<String> peers = new HashSet<>();
     private final Map<String, Session> sessions = new HashMap<>();
 
-    /** One Boxmaker session in one workspace: its current Honcho session's number and peers. */
+    /** One Boxmaker session in one workspace: its current Honcho session's number, peers and purpose. */
     private static final class Session {
         int number = 1;
+        /** Whether the current one has a {@code placed} line. */
+        boolean placed;
+        /** Whether this run made the current one in Honcho, with its peers as they are. */
         boolean made;
+        String purpose = LedgerLine.FOR_STAMP;
         final Set<String> peers = new LinkedHashSet<>();
     }
 
-    Places(HonchoSettings settings) {
+    Places(HonchoSettings settings, HonchoLedger ledger) {
         this.settings = settings;
+        this.ledger = ledger;
     }
 
     /** The workspace of {@code client}, and the agent's peer in it, made if this run has not yet. */
@@ -62,15 +79,20 @@ final class Places {
     }
 
     /** The Honcho session a turn of {@code session} spoken by {@code speaker} goes to. */
-    String forTurn(HonchoClient client, String session, String speaker) throws HonchoFailure {
+    String forTurn(HonchoClient client, String session, String speaker) throws HonchoFailure, PlaceUnwritable {
         peer(client, speaker);
         Session s = session(client, session);
+        boolean stampOnly = LedgerLine.FOR_STAMP.equals(s.purpose);
         if (!s.peers.contains(speaker)) {
-            if (s.made) {
+            if (s.placed && !stampOnly) {
                 s.number++;
-                s.made = false;
+                s.placed = false;
             }
             s.peers.add(speaker);
+            s.made = false;
+        }
+        if (!s.placed || stampOnly) {
+            place(client, session, s, LedgerLine.FOR_TURNS);
         }
         return made(client, session, s);
     }
@@ -81,12 +103,23 @@ final class Places {
      */
     boolean holds(HonchoClient client, String session, String speaker) {
         Session s = sessions.get(client.workspace() + "/" + session);
-        return s != null && s.made && s.peers.contains(speaker);
+        return s != null && s.made && LedgerLine.FOR_TURNS.equals(s.purpose) && s.peers.contains(speaker);
     }
 
     /** The Honcho session that stamps a conclusion of {@code session}: the current one, as it is. */
-    String forStamp(HonchoClient client, String session) throws HonchoFailure {
-        return made(client, session, session(client, session));
+    String forStamp(HonchoClient client, String session) throws HonchoFailure, PlaceUnwritable {
+        Session s = session(client, session);
+        if (!s.placed) {
+            place(client, session, s, LedgerLine.FOR_STAMP);
+        }
+        return made(client, session, s);
+    }
+
+    /** The Honcho sessions placed for {@code session} in the workspace of {@code client}, in order. */
+    List<String> placed(HonchoClient client, String session) {
+        List<String> names = new ArrayList<>();
+        ledger.places(client.workspace(), session).forEach(p -> names.add(p.honcho()));
+        return names;
     }
 
     /** The name of {@code session}'s {@code number}th Honcho session in a workspace: the base name, then -2, -3… */
@@ -94,12 +127,45 @@ final class Places {
         return number == 1 ? session : session + "-" + number;
     }
 
+    /** The number of {@code honcho} among {@code session}'s Honcho sessions; 1 for one not named after it. */
+    static int number(String session, String honcho) {
+        String prefix = session + "-";
+        if (honcho.startsWith(prefix)) {
+            try {
+                return Math.max(1, Integer.parseInt(honcho.substring(prefix.length())));
+            } catch (NumberFormatException e) {
+                return 1;
+            }
+        }
+        return 1;
+    }
+
+    /** The state of {@code session}: as this run left it, else from the ledger's last {@code placed} line. */
     private Session session(HonchoClient client, String session) {
         return sessions.computeIfAbsent(client.workspace() + "/" + session, k -> {
             Session s = new Session();
-            s.peers.add(settings.agent());
+            List<HonchoLedger.Place> placed = ledger.places(client.workspace(), session);
+            if (placed.isEmpty()) {
+                s.peers.add(settings.agent());
+            } else {
+                HonchoLedger.Place last = placed.get(placed.size() - 1);
+                s.number = number(session, last.honcho());
+                s.placed = true;
+                s.purpose = last.purpose();
+                s.peers.addAll(last.peers());
+            }
             return s;
         });
+    }
+
+    private void place(HonchoClient client, String session, Session s, String purpose) throws PlaceUnwritable {
+        try {
+            ledger.placed(client.workspace(), session, name(session, s.number), List.copyOf(s.peers), purpose);
+        } catch (IOException e) {
+            throw new PlaceUnwritable(e);
+        }
+        s.placed = true;
+        s.purpose = purpose;
     }
 
     private String made(HonchoClient client, String session, Session s) throws HonchoFailure {

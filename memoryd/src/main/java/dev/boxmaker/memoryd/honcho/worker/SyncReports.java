@@ -2,6 +2,7 @@ package dev.boxmaker.memoryd.honcho.worker;
 
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.decide.TurnDecision;
+import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerLine;
 import java.time.Duration;
@@ -55,7 +56,9 @@ final class SyncReports {
                 + nowhere.getOrDefault(TurnDecision.INVALID_SPEAKER, 0L)
                 + nowhere.getOrDefault(TurnDecision.SPEAKER_LIKE_AGENT, 0L)
                 + nowhere.getOrDefault(TurnDecision.SPEAKER_LIKE_OWNER, 0L);
-        return new SyncReport(workspaces, speakerless);
+        long secretWrites = nowhere.entrySet().stream().filter(e -> e.getKey().startsWith(MirrorPlan.SECRET_HELD))
+                .mapToLong(Map.Entry::getValue).sum();
+        return new SyncReport(workspaces, speakerless, secretWrites);
     }
 
     private static Instant instant(String text) {

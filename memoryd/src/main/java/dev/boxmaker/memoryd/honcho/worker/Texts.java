@@ -17,7 +17,11 @@ final class Texts {
         return split(Sanitize.neutralise(text), MESSAGE_CHARS_MAX);
     }
 
-    /** {@code text} cut in order into parts of at most {@code max} chars, never inside a surrogate pair. */
+    /**
+     * {@code text} cut in order into parts of at most {@code max} (at least 2) chars, never inside a
+     * surrogate pair, nor between the {@code \} and the {@code |>} of a defused marker: a part starting
+     * {@code |>} would hold a live marker, so each part of a neutralised text is neutral itself.
+     */
     static List<String> split(String text, int max) {
         List<String> parts = new ArrayList<>();
         int from = 0;
@@ -26,9 +30,18 @@ final class Texts {
             if (to < text.length() && Character.isHighSurrogate(text.charAt(to - 1))) {
                 to--;
             }
+            if (to < text.length() && to - 1 > from && text.charAt(to - 1) == '\\' && barBeforeAngle(text, to)) {
+                to--;
+            }
             parts.add(text.substring(from, to));
             from = to;
         } while (from < text.length());
         return parts;
+    }
+
+    /** {@code |>} or {@code ｜>} (U+FF5C) at {@code at}. */
+    private static boolean barBeforeAngle(String text, int at) {
+        char c = text.charAt(at);
+        return (c == '|' || c == '\uFF5C') && at + 1 < text.length() && text.charAt(at + 1) == '>';
     }
 }

@@ -20,7 +20,7 @@ import java.util.function.Predicate;
  * in the same workspace, in their order, for as long as each goes to the same Honcho session (its
  * speaker is a peer there already), may join (the worker says so: not one to look for first, not past
  * a memory write of the workspace) and fits in {@link TurnSender#BATCH_MESSAGES_MAX} messages and
- * {@link TurnSender#BATCH_CONTENT_BYTES_MAX} bytes. The first turn that does not join ends the batch:
+ * an answer of {@link TurnSender#BATCH_ANSWER_BYTES_MAX} bytes. The first turn that does not join ends the batch:
  * a later turn of the session never goes before an earlier one. A head that was looked for and found
  * in Honcho, whole or in part, goes alone.
  */
@@ -52,7 +52,8 @@ final class TurnBatches {
         List<HonchoWire.MessageCreate> headMessages = turns.messages(first);
         tried.add(head);
         String name = turns.place(client, first);
-        Map<Integer, String> found = look ? Lookups.messages(client, turn.session(), turn.key()) : new TreeMap<>();
+        Map<Integer, String> found = look ? Lookups.messages(client, turns.placed(client, turn.session()), turn.key())
+                : new TreeMap<>();
         List<TurnSender.Entry> entries = new ArrayList<>(List.of(first));
         List<Map<Integer, String>> founds = new ArrayList<>(List.of(found));
         List<HonchoWire.MessageCreate> missing = new ArrayList<>();
@@ -62,18 +63,19 @@ final class TurnBatches {
             }
         }
         if (found.isEmpty()) {
-            join(client, after, mayJoin, tried, entries, founds, missing);
+            join(client, name, after, mayJoin, tried, entries, founds, missing);
         }
         return turns.send(client, name, entries, founds, missing);
     }
 
     /** Adds the followers that join, in order, until one does not. */
-    private void join(HonchoClient client, List<HonchoLedger.Waiting> after, Predicate<HonchoLedger.Waiting> mayJoin,
+    private void join(HonchoClient client, String name, List<HonchoLedger.Waiting> after,
+            Predicate<HonchoLedger.Waiting> mayJoin,
             List<HonchoLedger.Waiting> tried, List<TurnSender.Entry> entries, List<Map<Integer, String>> founds,
             List<HonchoWire.MessageCreate> messages) {
         long bytes = 0;
         for (HonchoWire.MessageCreate m : messages) {
-            bytes += TurnSender.contentBytes(m);
+            bytes += TurnSender.answerBytes(m, name, client.workspace());
         }
         for (HonchoLedger.Waiting next : after) {
             if (!mayJoin.test(next)) {
@@ -92,10 +94,10 @@ final class TurnBatches {
             }
             long moreBytes = 0;
             for (HonchoWire.MessageCreate m : more) {
-                moreBytes += TurnSender.contentBytes(m);
+                moreBytes += TurnSender.answerBytes(m, name, client.workspace());
             }
             if (messages.size() + more.size() > TurnSender.BATCH_MESSAGES_MAX
-                    || bytes + moreBytes > TurnSender.BATCH_CONTENT_BYTES_MAX) {
+                    || bytes + moreBytes > TurnSender.BATCH_ANSWER_BYTES_MAX) {
                 return;
             }
             tried.add(next);

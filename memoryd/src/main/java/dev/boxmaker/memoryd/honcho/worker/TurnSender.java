@@ -7,6 +7,7 @@ import dev.boxmaker.memoryd.honcho.client.HonchoWire;
 import dev.boxmaker.memoryd.honcho.decide.Speakers;
 import dev.boxmaker.memoryd.honcho.decide.TurnRecords;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
+import dev.boxmaker.proto.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,17 +19,22 @@ import java.util.TreeMap;
  * Turns to their workspace (the M5c spec, section 4): each turn the speaker's text from the speaker's
  * peer, then the agent's final reply from the agent's peer, each neutralised and cut into parts of at
  * most 25,000 characters. The turns of one batch go to one Honcho session, their messages in order,
- * in as few requests as Honcho takes: at most {@link #BATCH_MESSAGES_MAX} messages and
- * {@link #BATCH_CONTENT_BYTES_MAX} bytes of content a request (a turn larger than that alone takes
- * several). Every message carries {@code boxmaker_item} (its turn's key) and {@code boxmaker_part}
+ * in as few requests as Honcho takes: at most {@link #BATCH_MESSAGES_MAX} messages a request, and
+ * no more than fits the answer: Honcho echoes every message whole ({@code src/routers/messages.py}
+ * {@code create_messages_for_session} answers the list of messages made), so the echo of a request's
+ * messages ({@link #answerBytes}) must fit {@link HonchoClient#ANSWER_BYTES_MAX}, or an answer past the
+ * cap would hide a batch Honcho stored. A turn larger than that alone takes several requests; one
+ * message of 25,000 characters echoes in at most 150,000 bytes of escaped JSON, so each fits. Every message carries {@code boxmaker_item} (its turn's key) and {@code boxmaker_part}
  * (its place in the turn) in its metadata, so a turn that may have been sent already is looked for
  * and only what is missing sent.
  */
 final class TurnSender {
     /** Honcho's largest batch of messages. */
     static final int BATCH_MESSAGES_MAX = 100;
-    /** The most bytes of message content (UTF-8) one request carries; Honcho documents no limit of its own. */
-    static final int BATCH_CONTENT_BYTES_MAX = 1024 * 1024;
+    /** The bytes of one echoed message besides its content, peer, item and names: keys, id, time, count. */
+    static final int ANSWER_FIELDS_BYTES = 384;
+    /** The most bytes of echoed messages one request's answer holds (the answer cap, less the array's brackets). */
+    static final int BATCH_ANSWER_BYTES_MAX = HonchoClient.ANSWER_BYTES_MAX - 2;
     static final String ITEM = "boxmaker_item";
     static final String PART = "boxmaker_part";
 
@@ -52,10 +58,15 @@ final class TurnSender {
      * The Honcho session {@code entry} goes to, with its workspace, peers and session made if this run
      * has not yet (a new speaker starts the next session).
      */
-    String place(HonchoClient client, Entry entry) throws HonchoFailure, Unsendable {
+    String place(HonchoClient client, Entry entry) throws HonchoFailure, Unsendable, PlaceUnwritable {
         String speaker = speaker(entry.records());
         places.workspace(client);
         return places.forTurn(client, entry.item().session(), speaker);
+    }
+
+    /** The Honcho sessions the ledger placed for {@code session} in the workspace of {@code client}. */
+    List<String> placed(HonchoClient client, String session) {
+        return places.placed(client, session);
     }
 
     /** Whether {@code entry} goes to the Honcho session its session's last {@link #place} answered, as it is. */
@@ -77,9 +88,22 @@ final class TurnSender {
         return messages;
     }
 
-    /** The bytes of content a message adds to a request. */
-    static int contentBytes(HonchoWire.MessageCreate message) {
-        return message.content().getBytes(StandardCharsets.UTF_8).length;
+    /**
+     * The bytes {@code message} adds to the answer of a request to the Honcho session {@code name} in
+     * {@code workspace}: its content, peer and item as escaped JSON, the names, and the other fields.
+     */
+    static int answerBytes(HonchoWire.MessageCreate message, String name, String workspace) {
+        return escaped(message.content()) + escaped(message.peerId())
+                + escaped(String.valueOf(message.metadata().get(ITEM))) + name.length() + workspace.length()
+                + ANSWER_FIELDS_BYTES;
+    }
+
+    private static int escaped(String text) {
+        try {
+            return Json.MAPPER.writeValueAsString(text).getBytes(StandardCharsets.UTF_8).length;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a string always writes as JSON", e);
+        }
     }
 
     /**
@@ -99,9 +123,9 @@ final class TurnSender {
         while (from < missing.size()) {
             int to = from;
             long bytes = 0;
-            while (to < missing.size() && to - from < BATCH_MESSAGES_MAX
-                    && (to == from || bytes + contentBytes(missing.get(to)) <= BATCH_CONTENT_BYTES_MAX)) {
-                bytes += contentBytes(missing.get(to));
+            while (to < missing.size() && to - from < BATCH_MESSAGES_MAX && (to == from
+                    || bytes + answerBytes(missing.get(to), name, client.workspace()) <= BATCH_ANSWER_BYTES_MAX)) {
+                bytes += answerBytes(missing.get(to), name, client.workspace());
                 to++;
             }
             List<HonchoWire.MessageCreate> request = missing.subList(from, to);

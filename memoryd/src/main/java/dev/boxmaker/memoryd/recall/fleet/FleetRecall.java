@@ -48,6 +48,7 @@ public final class FleetRecall implements AutoCloseable {
     static final int READ_QUEUE_MAX = 64;
 
     private final CallPool pool = new CallPool("honcho-recall", READ_THREADS_MAX, READ_QUEUE_MAX);
+    private final java.util.concurrent.atomic.AtomicInteger limitsPassed = new java.util.concurrent.atomic.AtomicInteger();
 
     FleetRecall(List<FleetSource> sources, String agent, String owner, Duration limit) {
         this.sources = List.copyOf(sources);
@@ -130,6 +131,9 @@ public final class FleetRecall implements AutoCloseable {
         return pool.run(work).ifNoItem().after(limit).fail()
                 .map(Optional::of)
                 .onFailure().recoverWithItem(e -> {
+                    if (e instanceof io.smallrye.mutiny.TimeoutException) {
+                        limitsPassed.incrementAndGet();
+                    }
                     LOG.debugf("a recall source did not answer: %s", e.getClass().getSimpleName());
                     return Optional.empty();
                 });
@@ -167,6 +171,11 @@ public final class FleetRecall implements AutoCloseable {
             }
         }
         return out;
+    }
+
+    /** The calls that ended because their source's limit passed (not by a failure of their own). */
+    public int limitsPassed() {
+        return limitsPassed.get();
     }
 
     /** Threads running a Honcho call now: none once every recall has its answer, even from a hung Honcho. */

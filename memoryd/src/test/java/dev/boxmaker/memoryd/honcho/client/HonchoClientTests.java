@@ -306,17 +306,26 @@ class HonchoClientTests {
         assertThat(f.status()).isEqualTo(502);
     }
 
+    /** Peer chat asks as its peer about its target; whether a peer exists is a read, and makes none. */
     @Test
-    void chatFallsBackToThePeersChatOnceWhereTheServerHasNoWorkspaceChat() throws Exception {
-        trusted.createPeer("kyle", null);
+    void peerChatCarriesItsTargetAndAPeerIsLookedUpByARead() throws Exception {
         trusted.addMessages("s1", List.of(message("kyle", "the launch moved", "i")));
-        assertThat(trusted.chat("launch", "low", "bx")).contains("the launch moved");
-        fake.answer(FakeRoute.WORKSPACE_CHAT, 404);
         fake.clearRequests();
-        assertThat(trusted.chat("launch", "low", "bx")).contains("the launch moved");
-        assertThat(trusted.chat("nothing", "minimal", "bx")).isEmpty();
-        assertThat(fake.requests()).extracting(FakeHoncho.Recorded::path).containsExactly(
-                "/v3/workspaces/bx-trusted/chat", "/v3/workspaces/bx-trusted/peers/bx/chat",
-                "/v3/workspaces/bx-trusted/peers/bx/chat");
+
+        assertThat(trusted.hasPeer("kyle")).isTrue();
+        assertThat(trusted.hasPeer("nobody")).isFalse();
+        assertThat(trusted.hasPeers()).isTrue();
+        assertThat(trusted.peerChat("kyle", null, "launch", "low")).contains("the launch moved");
+        assertThat(trusted.peerChat("bx", "kyle", "nothing", "minimal")).isEmpty();
+        assertThat(fake.requests()).extracting(r -> r.path() + " " + r.body()).containsExactly(
+                "/v3/workspaces/bx-trusted/peers/list {\"filters\":{\"id\":\"kyle\"}}",
+                "/v3/workspaces/bx-trusted/peers/list {\"filters\":{\"id\":\"nobody\"}}",
+                "/v3/workspaces/bx-trusted/peers/list {}",
+                "/v3/workspaces/bx-trusted/peers/kyle/chat {\"query\":\"launch\",\"reasoning_level\":\"low\",\"stream\":false}",
+                "/v3/workspaces/bx-trusted/peers/bx/chat"
+                        + " {\"query\":\"nothing\",\"reasoning_level\":\"minimal\",\"stream\":false,\"target\":\"kyle\"}");
+        assertThat(fake.entities()).doesNotContain("bx-trusted/peer nobody");
+        HonchoFailure none = failure(() -> trusted.workspaceChat("launch", "low"));
+        assertThat(none.getMessage()).isEqualTo("honcho bx-trusted chat: refused 404");
     }
 }

@@ -3,6 +3,10 @@ package dev.boxmaker.memoryd.honcho.contract;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.anyOf;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
@@ -28,7 +32,9 @@ import org.junit.jupiter.api.Test;
  * What memoryd's Honcho client relies on, stated against the server: against the fake in the normal
  * test run, and against a real Honcho when {@code HONCHO_URL} (and, with auth on, {@code HONCHO_KEY})
  * is set ({@code make honcho-contract}). Each assertion is one honcho.md or the OpenAPI document
- * states; none is about how the fake happens to answer. Names are fresh on every run, so a real
+ * states, as Honcho 3.0.12's source behaves (the fake names the source file and function of each);
+ * none is about how the fake happens to answer, so one run against a real server confirms or refutes
+ * the fake. Names are fresh on every run, so a real
  * server's data from earlier runs changes nothing.
  */
 class HonchoContractTest {
@@ -43,6 +49,7 @@ class HonchoContractTest {
     static final String RUN = "bxc-" + UUID.randomUUID().toString().substring(0, 8);
     static final String W = RUN + "-w";
     static final String W_PATH = "/v3/workspaces/" + W;
+    static final Map<String, Object> REASONING_OFF = Map.of("reasoning", Map.of("enabled", false));
 
     @BeforeAll
     static void server() {
@@ -78,15 +85,95 @@ class HonchoContractTest {
         return request().body(body).post(path).then();
     }
 
+    static ValidatableResponse chat(String workspace, String peer, String query, String target) {
+        Map<String, Object> body = new java.util.HashMap<>(Map.of("query", query, "reasoning_level", "minimal",
+                "stream", false));
+        if (target != null) {
+            body.put("target", target);
+        }
+        return post("/v3/workspaces/" + workspace + "/peers/" + peer + "/chat", body).statusCode(200);
+    }
+
     @Test
-    void aWorkspacePeerOrSessionIsCreatedThen200WhenItExistsUnchanged() {
+    void aWorkspacePeerOrSessionIs201WhenMadeThen200WhenItExistsUnchanged() {
         for (String[] route : new String[][] {{"/v3/workspaces", RUN + "-g"}, {W_PATH + "/peers", "p-g"},
                 {W_PATH + "/sessions", "s-g"}}) {
-            String created = post(route[0], Map.of("id", route[1])).statusCode(anyOf(is(200), is(201)))
+            String created = post(route[0], Map.of("id", route[1])).statusCode(201)
                     .body("id", equalTo(route[1])).extract().path("created_at");
             post(route[0], Map.of("id", route[1], "metadata", Map.of("k", "changed"))).statusCode(200)
                     .body("id", equalTo(route[1])).body("created_at", equalTo(created));
         }
+    }
+
+    @Test
+    void aPeerOrASessionInAWorkspaceThatDoesNotExistMakesItWithNoConfiguration() {
+        for (String[] route : new String[][] {{"peers", "p"}, {"sessions", "s"}}) {
+            String w = RUN + "-made-" + route[0];
+            post("/v3/workspaces/" + w + "/" + route[0], Map.of("id", route[1])).statusCode(201);
+            post("/v3/workspaces", Map.of("id", w, "configuration", REASONING_OFF)).statusCode(200)
+                    .body("id", equalTo(w)).body("configuration", equalTo(Map.of()));
+        }
+    }
+
+    @Test
+    void aWorkspaceThatExistsIsReturnedUnchangedWhateverConfigurationIsSent() {
+        String w = RUN + "-conf";
+        post("/v3/workspaces", Map.of("id", w, "metadata", Map.of("k", "first"), "configuration", REASONING_OFF))
+                .statusCode(201).body("configuration.reasoning.enabled", equalTo(false));
+        post("/v3/workspaces", Map.of("id", w, "metadata", Map.of("k", "second"),
+                "configuration", Map.of("reasoning", Map.of("enabled", true)))).statusCode(200)
+                .body("configuration.reasoning.enabled", equalTo(false)).body("metadata.k", equalTo("first"));
+    }
+
+    /** What reads rely on: a list, a search or a query in a workspace that does not exist is empty and makes nothing. */
+    @Test
+    void aReadInAWorkspaceThatDoesNotExistIsEmptyAndMakesNothing() {
+        String w = "/v3/workspaces/" + RUN + "-none";
+        post(w + "/peers/list", Map.of("filters", Map.of("id", "kyle"))).statusCode(200)
+                .body("items", hasSize(0)).body("total", equalTo(0));
+        post(w + "/search", Map.of("query", "launch", "limit", 5)).statusCode(200).body("$", hasSize(0));
+        post(w + "/conclusions/query", Map.of("query", "launch", "top_k", 5,
+                "filters", Map.of("observer_id", "kyle", "observed_id", "kyle"))).statusCode(200).body("$", hasSize(0));
+        post("/v3/workspaces", Map.of("id", RUN + "-none")).statusCode(201);
+    }
+
+    @Test
+    void thereIsNoWorkspaceChatAndTheDocumentSaysSo() {
+        post(W_PATH + "/chat", Map.of("query", "launch", "reasoning_level", "minimal", "stream", false))
+                .statusCode(404).body("detail", equalTo("Not Found"));
+        request().get("/openapi.json").then().statusCode(200)
+                .body("paths", not(hasKey("/v3/workspaces/{workspace_id}/chat")))
+                .body("paths", hasKey("/v3/workspaces/{workspace_id}/peers/{peer_id}/chat"))
+                .body("paths", hasKey("/v3/workspaces/{workspace_id}/peers/list"));
+    }
+
+    @Test
+    void peerChatGetsOrCreatesItsPeerAndItsWorkspace() {
+        String w = RUN + "-chat";
+        post("/v3/workspaces/" + w + "/peers/list", Map.of("filters", Map.of("id", "asker"))).statusCode(200)
+                .body("items", hasSize(0));
+        chat(w, "asker", "anything", null);
+        post("/v3/workspaces/" + w + "/peers/list", Map.of("filters", Map.of("id", "asker"))).statusCode(200)
+                .body("items.id", contains("asker"));
+        post("/v3/workspaces", Map.of("id", w)).statusCode(200).body("configuration", equalTo(Map.of()));
+    }
+
+    /**
+     * Peer chat reasons as its peer: observer = the peer, observed = {@code target} or the peer, and
+     * its messages are those of the sessions the peer belongs to.
+     */
+    @Test
+    void peerChatSeesOnlyItsPeersSessionsAndItsObserversConclusions() {
+        post(W_PATH + "/sessions", Map.of("id", "s-vault", "peers", Map.of("kyle", Map.of()))).statusCode(201);
+        post(W_PATH + "/sessions/s-vault/messages", Map.of("messages", List.of(
+                Map.of("peer_id", "kyle", "content", "the vault code is zebra7731")))).statusCode(201);
+        post(W_PATH + "/conclusions", Map.of("conclusions", List.of(Map.of("content", "kyle keeps locker 4411",
+                "observer_id", "kyle", "observed_id", "kyle")))).statusCode(201);
+
+        chat(W, "kyle", "vault code", null).body("content", containsString("zebra7731"));
+        chat(W, "bx", "vault code", null).body("content", anyOf(nullValue(), not(containsString("zebra7731"))));
+        chat(W, "kyle", "locker", null).body("content", containsString("4411"));
+        chat(W, "bx", "locker", "kyle").body("content", anyOf(nullValue(), not(containsString("4411"))));
     }
 
     @Test
@@ -109,6 +196,8 @@ class HonchoContractTest {
                 .body("peer_id", contains("kyle", "bx"))
                 .body("session_id", everyItem(equalTo("s1")))
                 .body("metadata.boxmaker_item", everyItem(equalTo(item)))
+                .body("workspace_id", everyItem(equalTo(W))).body("token_count", everyItem(instanceOf(Integer.class)))
+                .body("created_at", everyItem(notNullValue()))
                 .body("id.size()", equalTo(2)).body("id", everyItem(notNullValue()));
         post(W_PATH + "/sessions/s1/messages", Map.of("messages", List.of(
                 Map.of("peer_id", "kyle", "content", "something else", "metadata", Map.of("boxmaker_item", item + "x")))))
@@ -117,6 +206,36 @@ class HonchoContractTest {
                 .statusCode(200)
                 .body("items.content", contains("the launch window moved", "Noted."))
                 .body("total", equalTo(2)).body("$", hasKey("page")).body("$", hasKey("size")).body("$", hasKey("pages"));
+    }
+
+    /** src/routers/messages.py get_messages, src/crud/message.py get_messages: no existence check. */
+    @Test
+    void aSessionThatDoesNotExistListsAs200AndAnEmptyPage() {
+        post(W_PATH + "/sessions/never-" + RUN + "/messages/list", Map.of("filters", Map.of("metadata",
+                Map.of("boxmaker_item", "turn/x/1")))).statusCode(200)
+                .body("items", hasSize(0)).body("total", equalTo(0));
+    }
+
+    /** src/crud/message.py create_messages: get_or_create_session with the messages' peers. */
+    @Test
+    void addingMessagesToASessionThatDoesNotExistCreatesItWithTheirPeers() {
+        post(W_PATH + "/sessions/made-by-messages/messages", Map.of("messages", List.of(
+                Map.of("peer_id", "kyle", "content", "first words")))).statusCode(201)
+                .body("[0].session_id", equalTo("made-by-messages"));
+        request().get(W_PATH + "/sessions/made-by-messages/peers").then().statusCode(200)
+                .body("items.id", contains("kyle"));
+        post(W_PATH + "/sessions", Map.of("id", "made-by-messages")).statusCode(200);
+    }
+
+    /** src/crud/session.py get_or_create_session: the peers given are made members of an existing session. */
+    @Test
+    void getOrCreateOnAnExistingSessionMakesTheGivenPeersMembers() {
+        post(W_PATH + "/sessions", Map.of("id", "s-join", "peers", Map.of("bx", Map.of("observe_me", false))))
+                .statusCode(anyOf(is(200), is(201)));
+        post(W_PATH + "/sessions", Map.of("id", "s-join", "peers", Map.of("bx", Map.of("observe_me", false),
+                "kyle", Map.of()))).statusCode(200);
+        request().get(W_PATH + "/sessions/s-join/peers").then().statusCode(200)
+                .body("items.id", containsInAnyOrder("bx", "kyle"));
     }
 
     @Test
@@ -145,16 +264,17 @@ class HonchoContractTest {
     }
 
     @Test
-    void aConclusionIsCreatedQueriedWithBothPeersAndDeletedThenIs404() {
+    void aConclusionIsCreatedWithoutMetadataFoundByAQueryAtOnceAndDeletedThenIs404() {
         String id = post(W_PATH + "/conclusions", Map.of("conclusions", List.of(Map.of("content",
-                "kyle launches on Thursdays", "observer_id", "kyle", "observed_id", "kyle", "session_id", "s1"))))
+                "kyle launches on Thursdays", "observer_id", "kyle", "observed_id", "kyle", "session_id", "s1",
+                "metadata", Map.of("boxmaker_item", "note/x")))))
                 .statusCode(201)
                 .body("$", hasSize(1)).body("[0].observer_id", equalTo("kyle")).body("[0].observed_id", equalTo("kyle"))
-                .body("[0].content", equalTo("kyle launches on Thursdays"))
+                .body("[0].content", equalTo("kyle launches on Thursdays")).body("[0]", not(hasKey("metadata")))
                 .extract().path("[0].id");
-        post(W_PATH + "/conclusions/query", Map.of("query", "Thursdays", "top_k", 5,
+        post(W_PATH + "/conclusions/query", Map.of("query", "kyle launches on Thursdays", "top_k", 5,
                 "filters", Map.of("observer_id", "kyle", "observed_id", "kyle"))).statusCode(200)
-                .body("$", instanceOf(List.class));
+                .body("id", hasItem(id)).body("[0]", not(hasKey("metadata")));
         request().delete(W_PATH + "/conclusions/" + id).then().statusCode(204);
         request().delete(W_PATH + "/conclusions/" + id).then().statusCode(404)
                 .body("detail", instanceOf(String.class));

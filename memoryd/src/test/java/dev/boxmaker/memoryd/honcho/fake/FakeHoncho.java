@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 
@@ -33,10 +32,11 @@ import java.util.function.BiConsumer;
 public final class FakeHoncho implements AutoCloseable {
     /** The largest request body the fake reads; the real server's limit is not in the document. */
     public static final long REQUEST_BYTES_MAX = 16L * 1024 * 1024;
-    private static final long WAIT_SECONDS = 10;
+    /** FastAPI's default place for the document, without auth ({@code src/main.py} sets no {@code openapi_url}). */
+    public static final String OPENAPI_PATH = "/openapi.json";
 
-    /** One request as it arrived: header names lower-cased, the body as text. */
-    public record Recorded(String method, String path, Map<String, String> headers, String body) {
+    /** One request as it arrived: header names lower-cased, the body as text, when ({@link System#nanoTime}). */
+    public record Recorded(String method, String path, Map<String, String> headers, String body, long arrivedNanos) {
         /** The {@code Authorization} header, or null. */
         public String authorization() {
             return headers.get("authorization");
@@ -44,9 +44,24 @@ public final class FakeHoncho implements AutoCloseable {
     }
 
     /** A canned answer for a route: a status, a content type and the bytes of the body. */
-    public record Canned(int status, String contentType, byte[] body) {
+    public record Canned(int status, String contentType, byte[] body, Map<String, String> headers) {
+        public Canned(int status, String contentType, byte[] body) {
+            this(status, contentType, body, Map.of());
+        }
+
         public static Canned json(int status, String body) {
             return new Canned(status, "application/json", body.getBytes(StandardCharsets.UTF_8));
+        }
+
+        /** A 201 whose JSON body never ends (EndlessBody). */
+        public static Canned endless() {
+            return new Canned(201, "application/json", null);
+        }
+
+        public Canned withHeader(String name, String value) {
+            Map<String, String> more = new java.util.LinkedHashMap<>(headers);
+            more.put(name, value);
+            return new Canned(status, contentType, body, Map.copyOf(more));
         }
     }
 
@@ -58,14 +73,20 @@ public final class FakeHoncho implements AutoCloseable {
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
     private final Map<FakeRoute, Canned> canned = new ConcurrentHashMap<>();
     private final Map<FakeRoute, AtomicInteger> drops = new ConcurrentHashMap<>();
+    /** Answers for the next requests of a route, one each, before anything is done ({@link #answerNext}). */
+    private final Map<FakeRoute, java.util.Queue<Canned>> next = new ConcurrentHashMap<>();
+    /** Answers sent in place of the next replies of a route, after its write is done ({@link #commitThenAnswer}). */
+    private final Map<FakeRoute, java.util.Queue<Canned>> afterCommit = new ConcurrentHashMap<>();
     private final Set<String> refusedKeys = ConcurrentHashMap.newKeySet();
     /** Workspaces whose requests are recorded and never answered, until {@link #unhang}. */
     private final Set<String> hungWorkspaces = ConcurrentHashMap.newKeySet();
     /** Workspaces whose requests are done and never answered, until {@link #unhang}. */
     private final Set<String> hungAfterStore = ConcurrentHashMap.newKeySet();
+    private final Set<FakeRoute> hungRoutes = ConcurrentHashMap.newKeySet();
     private final Router router;
     private volatile Duration delay = Duration.ZERO;
     private final Map<String, Duration> workspaceDelays = new ConcurrentHashMap<>();
+    private final Map<FakeRoute, Duration> routeDelays = new ConcurrentHashMap<>();
     /** Chats (workspace or peer) whose answer has not ended, and the most there were at once. */
     private final AtomicInteger chatsNow = new AtomicInteger();
     private final AtomicInteger chatsAtOnce = new AtomicInteger();
@@ -79,6 +100,8 @@ public final class FakeHoncho implements AutoCloseable {
     /** Off only for a benchmark that separates the fake's own cost from the client's; tests keep it on. */
     private volatile boolean checkSchemas = true;
     private final FakeWork work = new FakeWork();
+    /** Off: workspace chat is 404, as on 3.0.12; on, the fake stands for a newer server that has it. */
+    private volatile boolean workspaceChat;
 
     private FakeHoncho() {
         schemas.load();
@@ -88,6 +111,11 @@ public final class FakeHoncho implements AutoCloseable {
             router.route(io.vertx.core.http.HttpMethod.valueOf(route.method()), route.path())
                     .handler(ctx -> arrived(route, ctx));
         }
+        router.get(OPENAPI_PATH).handler(ctx -> {
+            record(ctx);
+            ctx.response().setStatusCode(200).putHeader("Content-Type", "application/json")
+                    .end(Buffer.buffer(schemas.document(workspaceChat)));
+        });
         router.route().handler(ctx -> {
             record(ctx);
             send(ctx, routes.detail(404, "Not Found"));
@@ -123,7 +151,7 @@ public final class FakeHoncho implements AutoCloseable {
     public void down() {
         HttpServer s = server;
         if (s != null) {
-            await(s.close());
+            FakeWire.await(s.close());
             server = null;
         }
     }
@@ -140,9 +168,23 @@ public final class FakeHoncho implements AutoCloseable {
         this.delay = delay;
     }
 
+    /** Every request of {@code route} waits {@code delay} more (zero: none more): a chat that takes its time. */
+    public void slow(FakeRoute route, Duration delay) {
+        routeDelays.put(route, delay);
+    }
+
     /** Every request to {@code workspace} waits {@code delay} more (zero: none more); a long one hangs it. */
     public void slow(String workspace, Duration delay) {
         workspaceDelays.put(workspace, delay);
+    }
+
+    /**
+     * On: the fake stands for a server newer than 3.0.12 that has workspace chat (its OpenAPI document
+     * lists the route). Off, as at start: 3.0.12, which has no such route ({@code src/routers/workspaces.py}
+     * declares none), so the request is FastAPI's 404 {@code {"detail": "Not Found"}}.
+     */
+    public void workspaceChat(boolean on) {
+        workspaceChat = on;
     }
 
     /** The most chat requests (workspace chat and peer chat) that were open at once, from arrival to answer. */
@@ -160,7 +202,23 @@ public final class FakeHoncho implements AutoCloseable {
         answer(route, Canned.json(status, "{\"detail\":\"status " + status + " for this test\"}"));
     }
 
+    /** The next requests of {@code route} get {@code answers}, one each, and nothing is done; then as usual. */
+    public void answerNext(FakeRoute route, Canned... answers) {
+        next.computeIfAbsent(route, r -> new java.util.concurrent.ConcurrentLinkedQueue<>()).addAll(List.of(answers));
+    }
+
+    /**
+     * The next requests of {@code route} are done (a write is committed), and each is answered with one
+     * of {@code answers} in place of its reply; then as usual.
+     */
+    public void commitThenAnswer(FakeRoute route, Canned... answers) {
+        afterCommit.computeIfAbsent(route, r -> new java.util.concurrent.ConcurrentLinkedQueue<>())
+                .addAll(List.of(answers));
+    }
+
     public void clearAnswers() {
+        next.clear();
+        afterCommit.clear();
         canned.clear();
         refusedText = null;
         endless.clear();
@@ -198,6 +256,11 @@ public final class FakeHoncho implements AutoCloseable {
      */
     public void hang(String workspace) {
         hungWorkspaces.add(workspace);
+    }
+
+    /** Every request of {@code route} from now on is recorded and never answered (the connection stays open). */
+    public void hang(FakeRoute route) {
+        hungRoutes.add(route);
     }
 
     /** Requests to {@code workspace} are answered again (those already hung stay unanswered). */
@@ -261,6 +324,11 @@ public final class FakeHoncho implements AutoCloseable {
         return List.copyOf(store.conclusions(workspace, null, null, Integer.MAX_VALUE));
     }
 
+    /** Every workspace, peer and session, sorted: {@code w}, {@code w/peer p}, {@code w/session s}. */
+    public List<String> entities() {
+        return store.entities();
+    }
+
     /** The peers of a session and their settings. */
     public Map<String, ? extends JsonNode> sessionPeers(String workspace, String session) {
         return store.sessionPeers(workspace, session);
@@ -269,13 +337,13 @@ public final class FakeHoncho implements AutoCloseable {
     @Override
     public void close() {
         down();
-        await(vertx.close());
+        FakeWire.await(vertx.close());
     }
 
     private void listen(int wanted) {
         HttpServer s = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setReuseAddress(true))
                 .requestHandler(request -> work.counted(() -> router.handle(request)));
-        server = await(s.listen(wanted));
+        server = FakeWire.await(s.listen(wanted));
         port = server.actualPort();
     }
 
@@ -286,10 +354,11 @@ public final class FakeHoncho implements AutoCloseable {
             // Called once the answer is written or the connection closed before it.
             ctx.addEndHandler(done -> chatsNow.decrementAndGet());
         }
-        if (hungWorkspaces.contains(String.valueOf(ctx.pathParam("w")))) {
+        if (hungWorkspaces.contains(String.valueOf(ctx.pathParam("w"))) || hungRoutes.contains(route)) {
             return;
         }
-        Duration wait = delay.plus(workspaceDelays.getOrDefault(String.valueOf(ctx.pathParam("w")), Duration.ZERO));
+        Duration wait = delay.plus(workspaceDelays.getOrDefault(String.valueOf(ctx.pathParam("w")), Duration.ZERO))
+                .plus(routeDelays.getOrDefault(route, Duration.ZERO));
         if (wait.isZero()) {
             handle(route, ctx);
         } else {
@@ -307,10 +376,14 @@ public final class FakeHoncho implements AutoCloseable {
             send(ctx, routes.detail(401, "Invalid or expired API key"));
             return;
         }
-        Canned answer = canned.get(route);
+        Canned once = next.getOrDefault(route, new java.util.LinkedList<>()).poll();
+        Canned answer = once != null ? once : canned.get(route);
         if (answer != null) {
-            ctx.response().setStatusCode(answer.status()).putHeader("Content-Type", answer.contentType())
-                    .end(Buffer.buffer(answer.body()));
+            sendCanned(ctx, answer);
+            return;
+        }
+        if (route == FakeRoute.WORKSPACE_CHAT && !workspaceChat) {
+            send(ctx, routes.detail(404, "Not Found"));
             return;
         }
         Buffer raw = ctx.body().buffer();
@@ -336,11 +409,17 @@ public final class FakeHoncho implements AutoCloseable {
             send(ctx, new FakeRoutes.Reply(422, problems));
             return;
         }
-        FakeRoutes.Reply reply = routes.answer(route, ctx.pathParams(), body, query(ctx));
+        FakeRoutes.Reply reply = routes.answer(route, ctx.pathParams(), body, FakeWire.query(ctx));
         if (reply.status() < 300) {
             answered.accept(route, reply.body());
         }
         if (hungAfterStore.contains(String.valueOf(ctx.pathParam("w")))) {
+            return;
+        }
+        Canned instead = reply.status() < 300 ? afterCommit.getOrDefault(route, new java.util.LinkedList<>()).poll()
+                : null;
+        if (instead != null) {
+            sendCanned(ctx, instead);
             return;
         }
         AtomicInteger drop = drops.get(route);
@@ -349,6 +428,16 @@ public final class FakeHoncho implements AutoCloseable {
             return;
         }
         send(ctx, reply);
+    }
+
+    private void sendCanned(RoutingContext ctx, Canned answer) {
+        ctx.response().setStatusCode(answer.status()).putHeader("Content-Type", answer.contentType());
+        answer.headers().forEach(ctx.response()::putHeader);
+        if (answer.body() == null) {
+            EndlessBody.write(vertx, ctx.response(), endlessWritten, endlessClosed);
+        } else {
+            ctx.response().end(Buffer.buffer(answer.body()));
+        }
     }
 
     private JsonNode check(FakeRoute route, JsonNode body) {
@@ -361,38 +450,15 @@ public final class FakeHoncho implements AutoCloseable {
         return schemas.problems(route.schema(), body == null ? json.nullNode() : body);
     }
 
-    private static Map<String, String> query(RoutingContext ctx) {
-        Map<String, String> query = new TreeMap<>();
-        ctx.queryParams().forEach(e -> query.putIfAbsent(e.getKey(), e.getValue()));
-        return query;
-    }
-
     private void record(RoutingContext ctx) {
         Map<String, String> headers = new TreeMap<>();
         ctx.request().headers().forEach(h -> headers.put(h.getKey().toLowerCase(java.util.Locale.ROOT), h.getValue()));
         Buffer raw = ctx.body().buffer();
         requests.add(new Recorded(ctx.request().method().name(), ctx.request().path(), Map.copyOf(headers),
-                raw == null ? "" : raw.toString(StandardCharsets.UTF_8)));
+                raw == null ? "" : raw.toString(StandardCharsets.UTF_8), System.nanoTime()));
     }
 
     private void send(RoutingContext ctx, FakeRoutes.Reply reply) {
-        if (reply.body() == null) {
-            ctx.response().setStatusCode(reply.status()).end();
-            return;
-        }
-        try {
-            ctx.response().setStatusCode(reply.status()).putHeader("Content-Type", "application/json")
-                    .end(Buffer.buffer(json.writeValueAsBytes(reply.body())));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            ctx.fail(e);
-        }
-    }
-
-    private static <T> T await(io.vertx.core.Future<T> future) {
-        try {
-            return future.toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("the fake Honcho could not start or stop", e);
-        }
+        FakeWire.send(ctx, reply, json);
     }
 }

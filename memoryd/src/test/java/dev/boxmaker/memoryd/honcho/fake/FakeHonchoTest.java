@@ -45,7 +45,19 @@ class FakeHonchoTest {
     }
 
     @Test
+    void workspaceChatIs404UnlessTheFakeStandsForANewerServerWhoseDocumentListsIt() {
+        post("/v3/workspaces/w/chat", Map.of("query", "q")).statusCode(404).body("detail", equalTo("Not Found"));
+        given().baseUri(fake.url().toString()).get("/openapi.json").then().statusCode(200)
+                .body("paths", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey(SchemaCheck.WORKSPACE_CHAT_PATH)));
+        fake.workspaceChat(true);
+        post("/v3/workspaces/w/chat", Map.of("query", "q")).statusCode(200).body("content", equalTo(null));
+        given().baseUri(fake.url().toString()).get("/openapi.json").then().statusCode(200)
+                .body("paths", org.hamcrest.Matchers.hasKey(SchemaCheck.WORKSPACE_CHAT_PATH));
+    }
+
+    @Test
     void workspaceChatIsHeldToItsOwnRule() {
+        fake.workspaceChat(true);
         post("/v3/workspaces/w/chat", Map.of("reasoning_level", "low")).statusCode(422)
                 .body("detail[0].msg", equalTo("Field required"));
         post("/v3/workspaces/w/chat", Map.of("query", "q", "stream", "yes")).statusCode(422)
@@ -64,14 +76,6 @@ class FakeHonchoTest {
         assertThat(fake.sessionPeers("w", "s").get("kyle").get("observe_me").asBoolean()).isTrue();
         post("/v3/workspaces/w/peers", Map.of("id", "bx", "configuration", Map.of("observe_me", true))).statusCode(200)
                 .body("configuration.observe_me", equalTo(true));
-    }
-
-    @Test
-    void anUnknownWorkspaceOrSessionIs404WithASentence() {
-        post("/v3/workspaces/none/peers", Map.of("id", "p")).statusCode(404)
-                .body("detail", equalTo("Workspace none not found"));
-        post("/v3/workspaces/w/sessions/s9/messages", Map.of("messages", List.of(Map.of("peer_id", "p", "content", "x"))))
-                .statusCode(404).body("detail", equalTo("Session s9 not found"));
     }
 
     @Test

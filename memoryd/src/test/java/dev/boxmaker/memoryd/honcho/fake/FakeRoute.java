@@ -8,7 +8,9 @@ package dev.boxmaker.memoryd.honcho.fake;
 public enum FakeRoute {
     WORKSPACE("POST", "/v3/workspaces", "WorkspaceCreate"),
     PEER("POST", "/v3/workspaces/:w/peers", "PeerCreate"),
+    PEER_LIST("POST", "/v3/workspaces/:w/peers/list", "PeerGet"),
     SESSION("POST", "/v3/workspaces/:w/sessions", "SessionCreate"),
+    SESSION_PEERS("GET", "/v3/workspaces/:w/sessions/:s/peers", null),
     MESSAGES("POST", "/v3/workspaces/:w/sessions/:s/messages", "MessageBatchCreate"),
     MESSAGE_LIST("POST", "/v3/workspaces/:w/sessions/:s/messages/list", "MessageGet"),
     SEARCH("POST", "/v3/workspaces/:w/search", "MessageSearchOptions"),
@@ -45,6 +47,6 @@ public enum FakeRoute {
 
     /** Whether a body may be absent (the lists take an optional filter). */
     boolean bodyOptional() {
-        return this == MESSAGE_LIST || this == CONCLUSION_LIST || this == CONCLUSION_DELETE;
+        return this == MESSAGE_LIST || this == CONCLUSION_LIST || this == CONCLUSION_DELETE || this == PEER_LIST;
     }
 }

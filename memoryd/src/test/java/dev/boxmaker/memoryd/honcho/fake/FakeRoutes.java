@@ -17,6 +17,19 @@ final class FakeRoutes {
     static final int CHAT_QUERY_CHARS_MAX = 10_000;
     private static final Set<String> REASONING_LEVELS = Set.of("minimal", "low", "medium", "high", "max");
 
+    /**
+     * Routes that need no workspace first. The workspace itself; a peer or a session, and peer chat,
+     * which get or create their workspace ({@code src/crud/peer.py} {@code get_or_create_peers},
+     * {@code src/crud/session.py} {@code get_or_create_session}, both through {@code src/crud/workspace.py}
+     * {@code get_or_create_workspace}); and the reads that are plain selects filtered by workspace, so a
+     * missing one is an empty answer ({@code src/crud/peer.py} {@code get_peers}, {@code src/routers/workspaces.py}
+     * {@code search_workspace}, {@code src/routers/conclusions.py} {@code list_conclusions} and
+     * {@code query_conclusions}).
+     */
+    private static final Set<FakeRoute> WITHOUT_WORKSPACE = Set.of(FakeRoute.WORKSPACE, FakeRoute.PEER,
+            FakeRoute.SESSION, FakeRoute.PEER_CHAT, FakeRoute.PEER_LIST, FakeRoute.SEARCH, FakeRoute.CONCLUSION_LIST,
+            FakeRoute.CONCLUSION_QUERY);
+
     /** An answer: a status and a JSON body, or none (204). */
     record Reply(int status, JsonNode body) {
     }
@@ -31,7 +44,7 @@ final class FakeRoutes {
 
     Reply answer(FakeRoute route, Map<String, String> params, JsonNode body, Map<String, String> query) {
         String w = params.get("w");
-        if (route != FakeRoute.WORKSPACE && !store.hasWorkspace(w)) {
+        if (!WITHOUT_WORKSPACE.contains(route) && !store.hasWorkspace(w)) {
             return detail(404, "Workspace " + w + " not found");
         }
         boolean[] created = new boolean[1];
@@ -39,10 +52,13 @@ final class FakeRoutes {
             case WORKSPACE -> created(store.workspace(body, created), created[0]);
             case PEER -> created(store.peer(w, body, created), created[0]);
             case SESSION -> created(store.session(w, body, created), created[0]);
+            // src/routers/sessions.py get_session_peers: a page of the session's peers.
+            case SESSION_PEERS -> page(store.memberPeers(w, params.get("s")), query);
             case MESSAGES -> messages(w, params.get("s"), body);
-            case MESSAGE_LIST -> store.hasSession(w, params.get("s"))
-                    ? page(store.messages(w, params.get("s"), filters(body), null, Integer.MAX_VALUE), query)
-                    : detail(404, "Session " + params.get("s") + " not found");
+            // src/routers/messages.py get_messages -> src/crud/message.py get_messages: a plain select, no check
+            // that the session exists, so a missing session answers 200 and an empty page.
+            case MESSAGE_LIST -> page(store.messages(w, params.get("s"), filters(body), null, Integer.MAX_VALUE),
+                    query);
             case SEARCH -> new Reply(200, array(store.messages(w, null, filters(body), body.get("query").asText(),
                     body.path("limit").asInt(SEARCH_LIMIT_DEFAULT))));
             case CONCLUSIONS -> conclusions(w, body);
@@ -50,7 +66,9 @@ final class FakeRoutes {
             case CONCLUSION_QUERY -> query(w, body);
             case CONCLUSION_DELETE -> store.deleteConclusion(w, params.get("id"))
                     ? new Reply(204, null) : detail(404, "Conclusion " + params.get("id") + " not found");
-            case WORKSPACE_CHAT, PEER_CHAT -> chat(w, body);
+            case PEER_LIST -> page(store.peers(w, filters(body)), query);
+            case WORKSPACE_CHAT -> chat(w, body);
+            case PEER_CHAT -> peerChat(w, params.get("p"), body);
         };
     }
 
@@ -80,10 +98,17 @@ final class FakeRoutes {
         return answer;
     }
 
+    /**
+     * src/crud/message.py create_messages: gets or creates the session with the messages' peers
+     * (get_or_create_session with one SessionPeerConfig per peer_id) before adding them.
+     */
     private Reply messages(String w, String s, JsonNode body) {
-        if (!store.hasSession(w, s)) {
-            return detail(404, "Session " + s + " not found");
+        ObjectNode session = json.createObjectNode().put("id", s);
+        ObjectNode peers = session.putObject("peers");
+        for (JsonNode m : body.get("messages")) {
+            peers.putObject(m.get("peer_id").asText());
         }
+        store.session(w, session, new boolean[1]);
         return new Reply(201, array(store.addMessages(w, s, body)));
     }
 
@@ -111,14 +136,43 @@ final class FakeRoutes {
                 body.path("top_k").asInt(SEARCH_LIMIT_DEFAULT))));
     }
 
-    /** The fake's chat: the contents of the messages and conclusions matching the query, or null. */
+    /**
+     * Workspace chat, which 3.0.12 lacks (FakeHoncho answers it 404 unless a test stands for a newer
+     * server): the fake's dialectic over the whole workspace, every conclusion and message.
+     */
     private Reply chat(String w, JsonNode body) {
         String query = body.get("query").asText();
+        return said(store.conclusions(w, null, query, SEARCH_LIMIT_DEFAULT),
+                store.messages(w, null, null, query, SEARCH_LIMIT_DEFAULT));
+    }
+
+    /**
+     * Peer chat ({@code src/routers/peers.py} {@code chat}): gets or creates the peer and its workspace
+     * ({@code crud.get_or_create_peers}), then reasons as that peer, observer = the peer, observed =
+     * {@code target} or the peer; a target that does not exist is 404 ({@code src/dialectic/chat.py}
+     * {@code agentic_chat}'s {@code crud.get_peer} for the observed). The fake's dialectic: the
+     * conclusions of that observer about that observed, then the messages of the sessions the peer
+     * belongs to ({@link FakeStore#messagesSeenBy}), each matching the query by the search rule.
+     */
+    private Reply peerChat(String w, String peer, JsonNode body) {
+        store.chatPeer(w, peer);
+        String observed = body.hasNonNull("target") ? body.get("target").asText() : peer;
+        if (!store.hasPeer(w, observed)) {
+            return detail(404, "Peer " + observed + " not found");
+        }
+        String query = body.get("query").asText();
+        ObjectNode filters = json.createObjectNode().put("observer_id", peer).put("observed_id", observed);
+        return said(store.conclusions(w, filters, query, SEARCH_LIMIT_DEFAULT),
+                store.messagesSeenBy(w, peer, query, SEARCH_LIMIT_DEFAULT));
+    }
+
+    /** A chat's answer: the contents of what the dialectic found, one a line, or {@code content: null}. */
+    private Reply said(List<ObjectNode> conclusions, List<ObjectNode> messages) {
         StringBuilder content = new StringBuilder();
-        for (ObjectNode found : store.conclusions(w, null, query, SEARCH_LIMIT_DEFAULT)) {
+        for (ObjectNode found : conclusions) {
             content.append(content.length() > 0 ? "\n" : "").append(found.get("content").asText());
         }
-        for (ObjectNode found : store.messages(w, null, null, query, SEARCH_LIMIT_DEFAULT)) {
+        for (ObjectNode found : messages) {
             content.append(content.length() > 0 ? "\n" : "").append(found.get("content").asText());
         }
         ObjectNode answer = json.createObjectNode();
@@ -157,6 +211,11 @@ final class FakeRoutes {
         return body == null || body.isNull() ? null : body.get("filters");
     }
 
+    /**
+     * 201 when made, 200 when it existed: {@code response.status_code = 201 if result.created else 200}
+     * in {@code src/routers/workspaces.py} {@code get_or_create_workspace}, {@code src/routers/peers.py}
+     * {@code get_or_create_peer} and {@code src/routers/sessions.py} {@code get_or_create_session}.
+     */
     private Reply created(ObjectNode entity, boolean created) {
         return new Reply(created ? 201 : 200, entity);
     }

@@ -54,7 +54,11 @@ final class FakeStore {
         return sessions.getOrDefault(w, Map.of()).containsKey(s);
     }
 
-    /** Get or create; {@code created[0]} says which. An existing workspace is left unchanged. */
+    /**
+     * Get or create; {@code created[0]} says which. An existing workspace is returned unchanged, the
+     * metadata and configuration sent not applied ({@code src/crud/workspace.py} {@code get_or_create_workspace}
+     * returns the one {@code _fetch_workspace} found as it is).
+     */
     synchronized ObjectNode workspace(JsonNode body, boolean[] created) {
         String id = body.get("id").asText();
         created[0] = !workspaces.containsKey(id);
@@ -66,8 +70,24 @@ final class FakeStore {
         }).deepCopy();
     }
 
+    /**
+     * A workspace made by a route that gets or creates something in it: no metadata, no configuration
+     * ({@code src/crud/peer.py} {@code get_or_create_peers} and {@code src/crud/session.py}
+     * {@code get_or_create_session} both call {@code src/crud/workspace.py} {@code get_or_create_workspace}
+     * with a bare {@code WorkspaceCreate(name=...)}, whose configuration dumps to {@code {}}).
+     */
+    synchronized void ensureWorkspace(String w) {
+        workspaces.computeIfAbsent(w, k -> {
+            ObjectNode made = entity(w);
+            made.putObject("metadata");
+            made.putObject("configuration");
+            return made;
+        });
+    }
+
     /** Get or create; an existing peer's configuration is replaced when a different one is sent. */
     synchronized ObjectNode peer(String w, JsonNode body, boolean[] created) {
+        ensureWorkspace(w);
         String id = body.get("id").asText();
         Map<String, ObjectNode> all = peers.computeIfAbsent(w, k -> new LinkedHashMap<>());
         created[0] = !all.containsKey(id);
@@ -83,8 +103,12 @@ final class FakeStore {
         return peer.deepCopy();
     }
 
-    /** Get or create; peers new to it are added (and created), peers already in it keep their settings. */
+    /**
+     * Get or create; the peers given are made members (src/crud/session.py get_or_create_session: "any
+     * provided peers are ensured to be members", created where new), those already in it keep their settings.
+     */
     synchronized ObjectNode session(String w, JsonNode body, boolean[] created) {
+        ensureWorkspace(w);
         String id = body.get("id").asText();
         Map<String, ObjectNode> all = sessions.computeIfAbsent(w, k -> new LinkedHashMap<>());
         created[0] = !all.containsKey(id);
@@ -106,11 +130,33 @@ final class FakeStore {
         return session.deepCopy();
     }
 
+    /** Every workspace, peer and session, sorted (for tests). */
+    synchronized List<String> entities() {
+        Set<String> all = new TreeSet<>(workspaces.keySet());
+        peers.forEach((w, ps) -> ps.keySet().forEach(p -> all.add(w + "/peer " + p)));
+        sessions.forEach((w, ss) -> ss.keySet().forEach(s -> all.add(w + "/session " + s)));
+        return List.copyOf(all);
+    }
+
     /** A session's peers and their settings, for tests. */
     synchronized Map<String, ObjectNode> sessionPeers(String w, String s) {
         return Map.copyOf(sessionPeers.getOrDefault(w + "/" + s, Map.of()));
     }
 
+    /** The peers that are members of a session, as peers (for the session's peers route). */
+    synchronized List<ObjectNode> memberPeers(String w, String s) {
+        List<ObjectNode> members = new ArrayList<>();
+        for (String p : sessionPeers.getOrDefault(w + "/" + s, Map.of()).keySet()) {
+            members.add(peers.get(w).get(p).deepCopy());
+        }
+        return members;
+    }
+
+    /**
+     * Every message added, echoed whole ({@code src/routers/messages.py} {@code create_messages_for_session}:
+     * 201, {@code list[schemas.Message]}, each with id, content, peer, session, metadata, time, workspace
+     * and token count).
+     */
     synchronized List<ObjectNode> addMessages(String w, String s, JsonNode batch) {
         List<ObjectNode> added = new ArrayList<>();
         for (JsonNode m : batch.get("messages")) {
@@ -140,6 +186,48 @@ final class FakeStore {
         return found;
     }
 
+    /**
+     * The messages of the sessions {@code peer} belongs to that match the query, oldest first: what peer
+     * chat's dialectic may search ({@code src/routers/peers.py} {@code chat} passes {@code observer=peer_id}
+     * to {@code src/dialectic/chat.py} {@code agentic_chat}; the dialectic's message tools in
+     * {@code src/utils/agent_tools.py} "scope results to sessions this peer belongs to", and
+     * {@code src/utils/search.py} {@code search} joins the session-peers table for that perspective).
+     */
+    synchronized List<ObjectNode> messagesSeenBy(String w, String peer, String query, int limit) {
+        List<ObjectNode> found = new ArrayList<>();
+        for (ObjectNode m : messages.getOrDefault(w, List.of())) {
+            boolean member = sessionPeers.getOrDefault(w + "/" + m.get("session_id").asText(), Map.of()).containsKey(peer);
+            if (member && contains(m, query) && found.size() < limit) {
+                found.add(m.deepCopy());
+            }
+        }
+        return found;
+    }
+
+    /** A workspace's peers matching {@code filters}, oldest first; none for a workspace that does not exist. */
+    synchronized List<ObjectNode> peers(String w, JsonNode filters) {
+        List<ObjectNode> found = new ArrayList<>();
+        for (ObjectNode p : peers.getOrDefault(w, Map.of()).values()) {
+            if (matches(p, filters)) {
+                found.add(p.deepCopy());
+            }
+        }
+        return found;
+    }
+
+    /** Gets or creates {@code peer} (and its workspace), as peer chat does. */
+    synchronized void chatPeer(String w, String peer) {
+        ensureWorkspace(w);
+        ensurePeer(w, peer);
+    }
+
+    /**
+     * Conclusions carry no metadata: {@code src/schemas/api.py} {@code ConclusionCreate} has only
+     * content, observer, observed and session (a {@code metadata} sent is ignored, pydantic's default),
+     * and {@code src/routers/conclusions.py} {@code create_conclusions} answers 201 with
+     * {@code schemas.Conclusion}, which has none. A conclusion is found by a query the moment it is made
+     * ({@code crud.create_observations} stores it with its embedding before answering).
+     */
     synchronized List<ObjectNode> addConclusions(String w, JsonNode batch) {
         List<ObjectNode> added = new ArrayList<>();
         for (JsonNode c : batch.get("conclusions")) {

@@ -70,6 +70,26 @@ final class SchemaCheck {
         return answer;
     }
 
+    /**
+     * The OpenAPI document as the server serves it: 3.0.12's, or with workspace chat's path added for
+     * a fake that stands for a newer server.
+     */
+    byte[] document(boolean workspaceChat) {
+        try (java.io.InputStream in = SchemaCheck.class.getResourceAsStream("/honcho/honcho-openapi-3.0.12.json")) {
+            ObjectNode doc = (ObjectNode) json.readTree(in);
+            if (workspaceChat) {
+                ((ObjectNode) doc.get("paths")).putObject(WORKSPACE_CHAT_PATH).putObject("post")
+                        .put("summary", "Chat");
+            }
+            return json.writeValueAsBytes(doc);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Workspace chat's path as a newer server's document names it. */
+    static final String WORKSPACE_CHAT_PATH = "/v3/workspaces/{workspace_id}/chat";
+
     /** FastAPI's answer to a body that is not JSON at all. */
     ObjectNode notJson() {
         ObjectNode answer = json.createObjectNode();

@@ -56,6 +56,6 @@ class SyncTextTest {
                 + "{\"workspace\":\"fleet\",\"role\":\"fleet\",\"sent\":1,\"waiting\":0,\"failed\":1,"
                 + "\"oldest_waiting_seconds\":null,\"outage_since\":null,\"key_refused\":false,\"failed_items\":[{\"item\":"
                 + "\"edit/2026-12-02-0004\",\"status\":0,\"kind\":\"missing\",\"at\":\"2026-12-02T07:59:00Z\"}]}],"
-                + "\"speakerless\":1}");
+                + "\"speakerless\":1,\"secret_writes\":0}");
     }
 }

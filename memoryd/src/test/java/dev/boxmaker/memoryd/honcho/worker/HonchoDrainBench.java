@@ -155,7 +155,7 @@ class HonchoDrainBench {
             for (com.fasterxml.jackson.databind.node.ArrayNode messages : byItem.values()) {
                 String body = dev.boxmaker.proto.Json.MAPPER.writeValueAsString(
                         dev.boxmaker.proto.Json.MAPPER.createObjectNode().set("messages", messages));
-                out.add(new FakeHoncho.Recorded(r.method(), r.path(), r.headers(), body));
+                out.add(new FakeHoncho.Recorded(r.method(), r.path(), r.headers(), body, r.arrivedNanos()));
             }
         }
         return out;

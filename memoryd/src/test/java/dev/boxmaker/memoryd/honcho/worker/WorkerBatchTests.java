@@ -6,13 +6,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.boxmaker.memoryd.TempHome;
+import dev.boxmaker.memoryd.honcho.client.HonchoClient;
 import dev.boxmaker.memoryd.honcho.fake.FakeHoncho;
+import dev.boxmaker.memoryd.honcho.fake.FakeRoute;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorOp;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
 import dev.boxmaker.memoryd.honcho.mirror.Peer;
 import dev.boxmaker.proto.Json;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -149,5 +152,41 @@ class WorkerBatchTests {
                 + " it is marked failed and the worker goes on (runbook honcho-send-refused)");
         assertThat(batches()).containsExactly(parts("mm-6", 0, 3, 2), parts("mm-6", 0, 1, 2), parts("mm-6", 1, 2, 2),
                 parts("mm-6", 2, 3, 2));
+    }
+
+    /**
+     * Issue 33, item 11: Honcho echoes every message whole, so a batch is cut where its answer, not its
+     * content, would pass the client's answer cap. A quote is one character of content and two bytes of
+     * echoed JSON, so turns of quotes fill the answer twice as fast as their content.
+     */
+    @Test
+    void aBatchIsCutWhereItsEchoWouldPassTheAnswerCapAndNoAnswerIsLost() throws Exception {
+        List<Integer> answers = new ArrayList<>();
+        rig.fake.onAnswered((route, body) -> {
+            if (route == FakeRoute.MESSAGES) {
+                answers.add(body.toString().getBytes(StandardCharsets.UTF_8).length);
+            }
+        });
+        for (int t = 0; t < 40; t++) {
+            rig.turn(TRUSTED, "mm-q1", t, OWNER, "\"".repeat(24_000), "ok");
+        }
+        // One turn whose answer alone is twice the cap: its 40 parts go in several requests.
+        rig.turn(TRUSTED, "mm-q2", 0, OWNER, "\"".repeat(1_000_000), "ok");
+        rig.start();
+        rig.drained();
+
+        assertThat(rig.ledger.failures()).isEmpty();
+        // Only the start's look for each session's first waiting turn: no answer was lost.
+        assertThat(rig.fake.requests().stream().filter(r -> r.path().endsWith("/messages/list"))).hasSize(2);
+        assertThat(answers).allSatisfy(bytes -> assertThat(bytes).isLessThanOrEqualTo(HonchoClient.ANSWER_BYTES_MAX));
+        List<Integer> sizes = new ArrayList<>();
+        for (var r : rig.fake.requests()) {
+            if (r.path().endsWith("/messages")) {
+                sizes.add(Json.MAPPER.readTree(r.body()).get("messages").size());
+            }
+        }
+        assertThat(sizes).containsExactly(42, 38, 20, 21);
+        List<JsonNode> held = rig.fake.messages(TRUSTED, "mm-q2");
+        assertThat(held).hasSize(41);
     }
 }

@@ -57,6 +57,11 @@ public final class FleetSeed {
         }
     }
 
+    /** {@code honcho}'s recall sources with read clients of {@code timeouts} and each source's {@code limit}. */
+    public static FleetRecall open(HonchoSettings honcho, HonchoTimeouts timeouts, java.time.Duration limit) {
+        return FleetRecall.open(honcho, timeouts, limit);
+    }
+
     private static HonchoClient client(FakeHoncho fake, String workspace) {
         return HonchoClient.create(fake.url(), workspace, Optional.empty(), HonchoTimeouts.DEFAULT);
     }
