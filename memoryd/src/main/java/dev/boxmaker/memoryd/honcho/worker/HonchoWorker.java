@@ -85,7 +85,7 @@ public final class HonchoWorker implements AutoCloseable {
         this.backoff = backoff;
         Places places = new Places(settings, ledger);
         this.batches = new TurnBatches(clients, source, new TurnSender(settings, places));
-        this.edits = new EditSender(settings, clients, places);
+        this.edits = new EditSender(settings, clients, places, ledger);
         this.flusher = new LedgerFlusher(ledger);
         this.pauses = new Pauses(backoff);
     }
@@ -279,7 +279,8 @@ public final class HonchoWorker implements AutoCloseable {
         if (!sent.found()) {
             looking.remove(Pass.lane(waiting));
         }
-        return recordSent(List.of(waiting.item()), () -> ledger.sentUnflushed(waiting.item(), sent.ids()));
+        return recordSent(List.of(waiting.item()), () -> ledger.sentUnflushed(waiting.item(), sent.ids(),
+                sent.conclusions()));
     }
 
     /** A {@code placed} line could not be written before a request: nothing was sent; waited out like an outage. */
