@@ -336,6 +336,11 @@ public final class FakeHoncho implements AutoCloseable {
         return store.addConclusions(workspace, batch).get(0).get("id").asText();
     }
 
+    /** A workspace as the server holds it (its configuration), null when it does not exist. */
+    public JsonNode workspace(String id) {
+        return store.workspaceOf(id);
+    }
+
     /** Every workspace, peer and session, sorted: {@code w}, {@code w/peer p}, {@code w/session s}. */
     public List<String> entities() {
         return store.entities();
