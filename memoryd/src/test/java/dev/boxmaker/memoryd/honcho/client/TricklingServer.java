@@ -108,9 +108,11 @@ public final class TricklingServer implements AutoCloseable {
                     && (b = in.read()) >= 0) {
                 head.append((char) b);
             }
+            if (!head.toString().endsWith("\r\n\r\n")) {
+                return; // closed before its request was sent (a client closed while it connected)
+            }
             synchronized (this) {
-                requestLines.add(head.substring(0, Math.max(0, head.indexOf("\r\n"))));
-                notifyAll();
+                requestLines.add(head.substring(0, head.indexOf("\r\n")));
             }
             OutputStream out = socket.getOutputStream();
             out.write(HEAD);
