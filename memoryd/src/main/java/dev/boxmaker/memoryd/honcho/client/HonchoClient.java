@@ -317,15 +317,18 @@ public final class HonchoClient implements AutoCloseable {
             return false;
         }
         synchronized (this) {
-            if (chat && chats == api) {
-                chats = chatsApi();
-            } else if (!chat && writes == api) {
-                writes = writesApi();
-            } else {
+            if ((chat ? chats : writes) != api) {
                 return true; // closed already, by another call of its
             }
+            // Closed before its successor is handed out, so the old connections go before new ones come.
+            HonchoApi next = chat ? chatsApi() : writesApi();
+            closeAll(new HonchoApi[] {api});
+            if (chat) {
+                chats = next;
+            } else {
+                writes = next;
+            }
         }
-        closeAll(new HonchoApi[] {api});
         return true;
     }
 
