@@ -1,11 +1,14 @@
 package dev.boxmaker.bench;
 
 import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.boxmaker.memoryd.Assembly;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.decide.BrokerStateClient;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
 import dev.boxmaker.memoryd.honcho.sync.TurnDeciding;
+import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.sockets.SessionUpdatedHandler;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
@@ -35,6 +38,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -45,7 +49,10 @@ import java.util.concurrent.TimeUnit;
  * starts, 0, 75,000 and 750,000 records (turns of 50 records: the user's, 24 tool calls with their
  * results, the reply), turn by turn interleaved in one run. The long logs' history is written before
  * the ledger began, so the start-up scan reads it once and decides none of it; the logs are written
- * without fsync (loopd's fsync is loopd's cost). Usage: TurnDecisionBench DIR [TURNS].
+ * without fsync (loopd's fsync is loopd's cost). With {@code index}, memoryd's index is built on the logs
+ * first and {@code session_updated} goes through memoryd's own listener, so the index writer reads each
+ * turn's records and hands them to the decisions, as with {@code [honcho]}. Usage: TurnDecisionBench DIR
+ * [TURNS] [index].
  */
 public final class TurnDecisionBench {
     static final int RECORDS_PER_TURN = 50;
@@ -85,9 +92,20 @@ public final class TurnDecisionBench {
         Semaphore woken = new Semaphore(0);
         HonchoSettings honcho = new HonchoSettings(URI.create("http://127.0.0.1:9"), "boxmaker0", "kyle",
                 "bx-trusted", "bx-untrusted", "fleet", List.of(), Map.of());
+        boolean withIndex = args.length > 2 && args[2].equals("index");
+        MemoryIndex index = null;
+        if (withIndex) {
+            long built = System.nanoTime();
+            index = MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"),
+                    home.resolve("memory/notes.md"), DataClass.SECRET));
+            index.flush().get();
+            System.out.printf("index built on the history in %.1f s%n", (System.nanoTime() - built) / 1e9);
+        }
         long scanStart = System.nanoTime();
         TurnDeciding deciding = new TurnDeciding(home, new BrokerStateClient(socket), ledger, honcho, List.of(),
                 woken::release);
+        SessionUpdatedHandler.Listener updated = withIndex
+                ? Assembly.sessionUpdates(index, Optional.of(deciding)).get(0) : deciding::sessionUpdated;
         deciding.start();
         long[][] nanos = new long[sessions.length][turns];
         for (int t = -WARMUP_TURNS; t < turns; t++) {
@@ -95,7 +113,7 @@ public final class TurnDecisionBench {
                 long turn = next[s]++;
                 write(home, sessions[s], turn, turn + 1, Instant.now());
                 long t0 = System.nanoTime();
-                deciding.sessionUpdated(sessions[s], turn);
+                updated.sessionUpdated(sessions[s], turn);
                 if (!woken.tryAcquire(60, TimeUnit.SECONDS)
                         || !ledger.isDecided(new LedgerItem.Turn(sessions[s].value(), turn))) {
                     throw new IllegalStateException("turn " + turn + " of " + sessions[s] + " was not decided");
@@ -111,6 +129,9 @@ public final class TurnDecisionBench {
             }
         }
         deciding.close();
+        if (index != null) {
+            index.close();
+        }
         brokerd.close();
         vertx.close();
         double early = median(nanos[0]);

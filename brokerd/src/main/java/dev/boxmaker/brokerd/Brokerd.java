@@ -1,5 +1,6 @@
 package dev.boxmaker.brokerd;
 
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.brokerd.approvals.Approvals;
 import dev.boxmaker.brokerd.audit.AuditLog;
 import dev.boxmaker.brokerd.audit.EarlyAudit;
@@ -13,6 +14,8 @@ import dev.boxmaker.brokerd.runtime.RefusingRuntime;
 import dev.boxmaker.brokerd.runtime.Runtime;
 import dev.boxmaker.brokerd.sockets.BrokerdSockets;
 import dev.boxmaker.brokerd.taint.Taints;
+import dev.boxmaker.brokerd.threads.BrokerdThreads;
+import dev.boxmaker.proto.client.AsyncSocketClient;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Vertx;
@@ -34,7 +37,7 @@ public class Brokerd {
 
     void onStart(@Observes StartupEvent event, Vertx vertx) {
         BrokerdSettings settings = BrokerdSettings.fromSystem();
-        broker = open(settings, Duration.ofSeconds(MemorydRuntime.MEMORYD_WAIT_SECONDS),
+        broker = open(vertx, settings, Duration.ofSeconds(MemorydRuntime.MEMORYD_WAIT_SECONDS),
                 Duration.ofSeconds(MemorydRuntime.MEMORYD_ASK_WAIT_SECONDS), Clock.systemUTC());
         sockets = BrokerdSockets.start(vertx, settings, broker);
         LOG.infof("brokerd is listening on %s (loopd), %s (owner), %s (memoryd); %d sessions' taint rebuilt",
@@ -57,29 +60,41 @@ public class Brokerd {
 
     /**
      * The broker of {@code settings}: the taints rebuilt from the audit log (read by {@code main},
-     * {@link EarlyAudit}, or now), the grants loaded and watched, the composite runtime. Tests call it
-     * with a short memoryd wait.
+     * {@link EarlyAudit}, or now), the grants loaded and watched, the composite runtime calling
+     * memoryd on {@code vertx}. Tests call it with a short memoryd wait.
      */
-    public static Broker open(BrokerdSettings settings, Duration memorydWait, Clock clock) {
-        return open(settings, memorydWait, memorydWait, clock);
+    public static Broker open(Vertx vertx, BrokerdSettings settings, Duration memorydWait, Clock clock) {
+        return open(vertx, settings, memorydWait, memorydWait, clock);
     }
 
-    /** As {@link #open(BrokerdSettings, Duration, Clock)}, with ask_memory's own wait on memoryd. */
-    public static Broker open(BrokerdSettings settings, Duration memorydWait, Duration askWait, Clock clock) {
+    /**
+     * As {@link #open(Vertx, BrokerdSettings, Duration, Clock)}, with ask_memory's own wait on memoryd.
+     * brokerd's threads beside Vert.x's are made here, once ({@link BrokerdThreads}).
+     */
+    public static Broker open(Vertx vertx, BrokerdSettings settings, Duration memorydWait, Duration askWait,
+            Clock clock) {
+        BrokerdThreads threads = BrokerdThreads.start();
         try {
             EarlyAudit.Read read = EarlyAudit.take(settings.auditDir());
             AuditLog audit = read.log();
             Taints taints = new Taints(read.taints());
             Runtime others = switch (settings.runtime()) {
                 case REFUSING -> new RefusingRuntime();
-                case EXEC -> new ExecRuntime(settings.exec());
+                case EXEC -> new ExecRuntime(settings.exec(), threads.pipes());
             };
-            Runtime runtime = new CompositeRuntime(new MemorydRuntime(settings.memorySocket(), memorydWait, askWait), others);
-            return new Broker(new GrantWatcher(settings.grantsDir()), runtime, taints, audit,
-                    new Approvals(settings.approvalTimeout(), clock), clock);
+            // The client's connections close with Vert.x, which outlives the broker.
+            Runtime memory = new MemorydRuntime(new AsyncSocketClient(vertx), settings.memorySocket(), memorydWait, askWait);
+            return new Broker(new GrantWatcher(settings.grantsDir(), threads.timers()),
+                    new CompositeRuntime(memory, others), taints, audit,
+                    new Approvals(settings.approvalTimeout(), clock, threads.timers()), clock, threads);
+        } catch (RuntimeException e) {
+            threads.close();
+            throw e;
         } catch (IOException e) {
+            threads.close();
             throw new UncheckedIOException(Sentences.startFailed(e.getMessage()), e);
         } catch (AuditLog.Broken e) {
+            threads.close();
             throw new IllegalStateException(Sentences.startFailed(e.getMessage()), e);
         }
     }

@@ -1,5 +1,6 @@
 package dev.boxmaker.brokerd;
 
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.brokerd.audit.EarlyAudit;
 import dev.boxmaker.brokerd.config.BrokerdSettings;
 import dev.boxmaker.brokerd.sockets.BrokerdSockets;

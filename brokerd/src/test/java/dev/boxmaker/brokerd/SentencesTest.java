@@ -1,5 +1,6 @@
 package dev.boxmaker.brokerd;
 
+import dev.boxmaker.brokerd.sentences.Sentences;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.proto.DataClass;

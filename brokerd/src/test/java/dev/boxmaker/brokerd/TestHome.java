@@ -53,7 +53,7 @@ public final class TestHome implements AutoCloseable {
 
     public TestHome start(Duration memorydWait) {
         settings = BrokerdSettings.load(Optional.of(home.resolve("brokerd.toml")), Map.of());
-        broker = Brokerd.open(settings, memorydWait, Clock.systemUTC());
+        broker = Brokerd.open(vertx, settings, memorydWait, Clock.systemUTC());
         sockets = BrokerdSockets.start(vertx, settings, broker);
         return this;
     }

@@ -1,5 +1,6 @@
 package dev.boxmaker.proto;
 
+import dev.boxmaker.proto.limits.FrameLimits;
 import dev.boxmaker.proto.text.Escape;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
@@ -41,7 +42,7 @@ public final class Sentences {
 
     public static String frameTooLarge(long bytes) {
         return "frame too large: " + Numbers.grouped(bytes) + " bytes; the limit is "
-                + Numbers.grouped(dev.boxmaker.proto.wire.Frames.FRAME_BYTES_MAX);
+                + Numbers.grouped(FrameLimits.FRAME_BYTES_MAX);
     }
 
     public static final String FRAME_EMPTY = "empty frame";

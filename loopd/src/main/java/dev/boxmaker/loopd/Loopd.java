@@ -11,6 +11,7 @@ import dev.boxmaker.loopd.tools.CoreTools;
 import dev.boxmaker.loopd.tools.ToolRunner;
 import dev.boxmaker.loopd.turn.TurnRunner;
 import dev.boxmaker.loopd.turn.Turns;
+import dev.boxmaker.proto.daemon.DaemonThreads;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Vertx;
@@ -62,7 +63,12 @@ public class Loopd {
         return open(settings, memory, backoffMillis, clock, Turns.SESSIONS_CACHED_MAX);
     }
 
-    /** {@link #open(LoopdSettings, MemorySource, long, Clock)} keeping at most {@code sessionsCached} prompts. */
+    /**
+     * {@link #open(LoopdSettings, MemorySource, long, Clock)} keeping at most {@code sessionsCached}
+     * prompts. loopd's threads beside Vert.x's are made here, once: the turns' pool. Its calls to
+     * brokerd and memoryd run on a turn's thread, which waits for them as the turn must; no socket
+     * worker waits on another daemon.
+     */
     public static Turns open(LoopdSettings settings, MemorySource memory, long backoffMillis, Clock clock,
             int sessionsCached) {
         String system = SystemText.load(settings.systemFile());
@@ -72,6 +78,6 @@ public class Loopd {
                 new ToolRunner(settings.brokerSocket(), new Catalog(settings.catalog()), clock),
                 memory, settings.contextTokens(), settings.maxReplyTokens(), clock)).orElse(null);
         return new Turns(settings.home(), memory, system, CoreTools.array(), settings.modelName(), runner, clock,
-                sessionsCached);
+                sessionsCached, DaemonThreads.pool("loopd-turn", Turns.TURN_THREADS, Turns.TURNS_QUEUED_MAX));
     }
 }

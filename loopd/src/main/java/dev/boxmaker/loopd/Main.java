@@ -1,5 +1,6 @@
 package dev.boxmaker.loopd;
 
+import dev.boxmaker.loopd.sentences.Sentences;
 import dev.boxmaker.loopd.baseline.SystemText;
 import dev.boxmaker.loopd.config.LoopdSettings;
 import dev.boxmaker.proto.daemon.HomeLock;

@@ -1,5 +1,6 @@
 package dev.boxmaker.loopd;
 
+import dev.boxmaker.loopd.sentences.Sentences;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;

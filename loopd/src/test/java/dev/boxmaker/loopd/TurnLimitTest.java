@@ -5,19 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.boxmaker.loopd.sockets.TurnHandler;
 import dev.boxmaker.loopd.testing.ScriptedModel.Reply;
 import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.testing.LogLines;
 import dev.boxmaker.proto.testing.RawSocket;
 import dev.boxmaker.proto.wire.Frames;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
 import dev.boxmaker.proto.wire.msg.Turn;
 import dev.boxmaker.proto.wire.msg.TurnReply;
 import java.nio.file.Files;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.BooleanSupplier;
+import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
 
 /** A turn's own text limit, and a turn whose client left (issue 27, item 2). */
 class TurnLimitTest {
     static final String TOO_LONG = "the message is longer than a turn may be (at most 65,536 characters);"
             + " nothing was written; send a shorter one";
+    static final String LEFT = "session chat-1: the client of a turn left before its answer; the turn is stopped";
 
     @Test
     void aTextOneCharacterOverTheLimitIsRefusedWithTheSentenceAndNothingIsWritten() throws Exception {
@@ -57,28 +62,35 @@ class TurnLimitTest {
 
     @Test
     void aTurnWhoseClientLeftStopsBeforeItsNextModelCall() throws Exception {
-        try (LoopdHome t = LoopdHome.create().start()) {
-            t.model.add(Reply.toolCall("c1", "clock", "{}").after(1_500));
+        try (LoopdHome t = LoopdHome.create().start();
+                LogLines logged = LogLines.of("dev.boxmaker.loopd.turn", Level.INFO)) {
+            CountDownLatch answer = t.model.hold();
+            t.model.add(Reply.toolCall("c1", "clock", "{}"));
             try (RawSocket raw = RawSocket.open(t.settings.turnSocket())) {
                 raw.write(Frames.encode(new Turn(SessionId.of("chat-1"), "hello", "owner")));
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                while (t.model.requests().isEmpty() && System.nanoTime() < deadline) {
-                    Thread.sleep(20);
-                }
+                await(() -> !t.model.requests().isEmpty());
             }
-            // The first model call finishes, its tool call is answered, then the turn stops.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (t.log("chat-1").size() < 3 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            Thread.sleep(1_000);
+            // The model answers only once loopd has seen the client leave.
+            await(() -> logged.lines().contains(LEFT));
+            answer.countDown();
 
-            assertThat(t.model.requests()).hasSize(1);
-            assertThat(t.log("chat-1")).hasSize(3);
-            assertThat(t.log("chat-1").get(2)).contains("\"type\":\"tool_result\"");
-            // The session goes on: the next turn is answered from the log as it is.
+            // The next turn of the session runs after this one has ended: its tool call was answered,
+            // and it stopped before a second model call (which would have taken "back").
             t.model.add(Reply.text("back"));
             assertThat(t.turn("chat-1", "again")).isEqualTo(new TurnReply(SessionId.of("chat-1"), 2, "back"));
+            assertThat(t.model.requests()).hasSize(2);
+            assertThat(logged.lines()).contains("session chat-1: turn 1 stopped, as its client left");
+            List<String> log = t.log("chat-1");
+            assertThat(log.get(2)).contains("\"type\":\"tool_result\"");
+            assertThat(log.get(3)).contains("\"again\"");
+        }
+    }
+
+    private static void await(BooleanSupplier seen) throws InterruptedException {
+        long deadline = System.nanoTime() + LoopdHome.WAIT.toNanos();
+        while (!seen.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("a wait of %s", LoopdHome.WAIT).isLessThan(deadline);
+            Thread.sleep(20);
         }
     }
 }

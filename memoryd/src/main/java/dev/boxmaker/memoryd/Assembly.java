@@ -20,8 +20,8 @@ import dev.boxmaker.memoryd.tool.MemoryStore;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -61,12 +61,27 @@ public final class Assembly implements AutoCloseable {
                 sessionUpdates(index, honcho.map(HonchoSync::turns)), index::reindex, figures(index));
     }
 
-    /** Who hears of session_updated: the index, and with {@code [honcho]} the turns' Honcho decisions. */
+    /**
+     * Who hears of session_updated: the index, and with {@code [honcho]} the turns' Honcho decisions,
+     * which take the batches the index writer reads ({@link MemoryIndex#handReadingsTo}), so each record
+     * is read once: their round for the update runs once the index's reading of the session is done,
+     * unless the writer is busy (a reindex, a catch-up), when it reads the log itself rather than wait.
+     */
     public static List<SessionUpdatedHandler.Listener> sessionUpdates(MemoryIndex index, Optional<TurnDeciding> turns) {
-        List<SessionUpdatedHandler.Listener> listeners = new ArrayList<>(2);
-        listeners.add((session, turn) -> index.sessionUpdated(session));
-        turns.ifPresent(t -> listeners.add(t::sessionUpdated));
-        return listeners;
+        if (turns.isEmpty()) {
+            return List.of((session, turn) -> index.sessionUpdated(session));
+        }
+        TurnDeciding t = turns.get();
+        index.handReadingsTo(t.readings());
+        return List.of((session, turn) -> {
+            boolean busy = index.writing();
+            CompletableFuture<Void> read = index.sessionUpdated(session);
+            if (busy) {
+                t.sessionUpdated(session, turn);
+            } else {
+                read.whenComplete((done, failed) -> t.sessionUpdated(session, turn));
+            }
+        });
     }
 
     /**

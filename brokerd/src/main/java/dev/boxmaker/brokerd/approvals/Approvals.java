@@ -1,6 +1,6 @@
 package dev.boxmaker.brokerd.approvals;
 
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.brokerd.grants.Grant;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.text.Escape;
@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -65,15 +64,13 @@ public final class Approvals implements AutoCloseable {
     private final Clock clock;
     private final AtomicLong next = new AtomicLong(1);
     private final Map<Long, Waiting> waiting = new ConcurrentSkipListMap<>();
-    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "brokerd-approvals");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService timers;
 
-    public Approvals(Duration timeout, Clock clock) {
+    /** @param timers where each waiting call's timeout runs (brokerd's timer thread) */
+    public Approvals(Duration timeout, Clock clock, ScheduledExecutorService timers) {
         this.timeout = timeout;
         this.clock = clock;
+        this.timers = timers;
     }
 
     public Duration timeout() {
@@ -214,12 +211,11 @@ public final class Approvals implements AutoCloseable {
         return Optional.of(Long.parseLong(id.substring(1)));
     }
 
-    /** Stops the timers; calls still waiting are answered that brokerd stops, so each client gets its answer. */
+    /** Calls still waiting are answered that brokerd stops, so each client gets its answer; their timers go. */
     @Override
     public void close() {
         for (Long number : List.copyOf(waiting.keySet())) {
             settle(number, Verdict.STOPPED);
         }
-        timers.shutdownNow();
     }
 }

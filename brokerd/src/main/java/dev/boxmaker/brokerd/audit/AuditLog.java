@@ -1,6 +1,6 @@
 package dev.boxmaker.brokerd.audit;
 
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.log.UnfinishedLine;

@@ -1,6 +1,6 @@
 package dev.boxmaker.brokerd.config;
 
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.proto.config.ConfigException;
 import dev.boxmaker.proto.config.ConfigLoader;
 import dev.boxmaker.proto.config.ConfigPaths;

@@ -1,6 +1,6 @@
 package dev.boxmaker.brokerd.decide;
 
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.brokerd.approvals.Approvals;
 import dev.boxmaker.brokerd.audit.AuditLog;
 import dev.boxmaker.brokerd.audit.AuditRecord;
@@ -9,6 +9,7 @@ import dev.boxmaker.brokerd.grants.Grant;
 import dev.boxmaker.brokerd.grants.GrantWatcher;
 import dev.boxmaker.brokerd.runtime.Runtime;
 import dev.boxmaker.brokerd.taint.Taints;
+import dev.boxmaker.brokerd.threads.BrokerdThreads;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.server.HandlerRefusal;
@@ -22,10 +23,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 /**
@@ -34,10 +31,6 @@ import org.jboss.logging.Logger;
  * the audit line, raise the session's taint, answer. The audit line is on disk before the answer.
  */
 public final class Broker implements AutoCloseable {
-    /** Approved calls run here, so the owner's command returns at once. */
-    public static final int RUNNER_THREADS = 8;
-    /** How long closing waits for approved calls still running. */
-    public static final long CLOSE_WAIT_SECONDS = 10;
     private static final Logger LOG = Logger.getLogger(Broker.class);
 
     private final GrantWatcher grants;
@@ -46,20 +39,21 @@ public final class Broker implements AutoCloseable {
     private final AuditLog audit;
     private final Approvals approvals;
     private final Clock clock;
-    private final ExecutorService runners = new ThreadPoolExecutor(RUNNER_THREADS, RUNNER_THREADS, 1, TimeUnit.MINUTES,
-            new LinkedBlockingQueue<>(Approvals.WAITING_MAX), r -> {
-                Thread t = new Thread(r, "brokerd-run");
-                t.setDaemon(true);
-                return t;
-            });
+    private final BrokerdThreads threads;
 
-    public Broker(GrantWatcher grants, Runtime runtime, Taints taints, AuditLog audit, Approvals approvals, Clock clock) {
+    /**
+     * @param threads brokerd's threads: approved calls run on its work pool, so the owner's command
+     *                returns at once, and every call ends there; the broker closes them last
+     */
+    public Broker(GrantWatcher grants, Runtime runtime, Taints taints, AuditLog audit, Approvals approvals, Clock clock,
+            BrokerdThreads threads) {
         this.grants = grants;
         this.runtime = runtime;
         this.taints = taints;
         this.audit = audit;
         this.approvals = approvals;
         this.clock = clock;
+        this.threads = threads;
     }
 
     public Taints taints() {
@@ -79,8 +73,9 @@ public final class Broker implements AutoCloseable {
     }
 
     /**
-     * The answer to {@code request}. Completes at once unless the grant asks the owner; blocks the
-     * calling thread while the call runs.
+     * The answer to {@code request}. Completes at once when the call is refused or denied; waits for
+     * the owner when the grant asks; otherwise completes when the call has run: a runtime that blocks
+     * (exec) blocks the calling thread, one that waits on memoryd holds no thread.
      */
     public CompletionStage<ToolResponse> handle(ToolRequest request) {
         String tool = request.tool();
@@ -93,7 +88,7 @@ public final class Broker implements AutoCloseable {
         Decision decision = Decider.decide(grants.current(), tool, request.args(), taint);
         return switch (decision.verdict()) {
             case DENY -> done(finish(request, decision.grant(), AuditRecord.DENIED, Outcome.DENIED, decision.sentence(), taint));
-            case RUN -> done(run(request, decision.grant().orElseThrow(), AuditRecord.AUTO));
+            case RUN -> run(request, decision.grant().orElseThrow(), AuditRecord.AUTO);
             case ASK -> ask(request, decision.grant().orElseThrow(), taint);
         };
     }
@@ -115,7 +110,7 @@ public final class Broker implements AutoCloseable {
                     Sentences.approvalsFull(Approvals.WAITING_MAX), taint));
         }
         return verdict.get().thenComposeAsync(answer -> switch (answer.verdict()) {
-            case APPROVED -> CompletableFuture.supplyAsync(() -> run(request, grant, AuditRecord.APPROVED), runners);
+            case APPROVED -> run(request, grant, AuditRecord.APPROVED);
             case DENIED -> done(finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
                     Sentences.OWNER_DENIED, taints.of(request.session().value())));
             case TIMED_OUT -> done(finish(request, Optional.of(grant), AuditRecord.TIMED_OUT, Outcome.DENIED,
@@ -124,7 +119,7 @@ public final class Broker implements AutoCloseable {
                     Sentences.STOPPED_WHILE_WAITING, taints.of(request.session().value())));
             case NOT_ALLOWED -> done(finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
                     Sentences.approvedButDenied(answer.why()), taints.of(request.session().value())));
-        }, runners);
+        }, threads.work());
     }
 
     /**
@@ -142,9 +137,14 @@ public final class Broker implements AutoCloseable {
      * refusal says the call ran: the server's own sentence would say nothing was changed, and the model
      * would run it again.
      */
-    private ToolResponse run(ToolRequest request, Grant grant, String decision) {
+    private CompletionStage<ToolResponse> run(ToolRequest request, Grant grant, String decision) {
         Label taint = taints.of(request.session().value());
-        Runtime.Labelled result = runtime.runLabelled(new Runtime.RunSpec(request, taint, grant.timeout()));
+        // The end (an audit line on disk) runs on a work thread: memoryd's answer comes on an event loop.
+        return runtime.call(new Runtime.RunSpec(request, taint, grant.timeout())).emitOn(threads.work())
+                .map(result -> ran(request, grant, decision, result)).subscribeAsCompletionStage();
+    }
+
+    private ToolResponse ran(ToolRequest request, Grant grant, String decision, Runtime.Labelled result) {
         Label label = result.label().map(grant.result()::combine).orElse(grant.result());
         try {
             return finish(request, Optional.of(grant), decision, result.output().outcome(), result.output().text(), label);
@@ -179,15 +179,11 @@ public final class Broker implements AutoCloseable {
         return CompletableFuture.completedFuture(response);
     }
 
+    /** Answers the calls waiting for the owner, waits a bounded time for running work, stops brokerd's threads. */
     @Override
     public void close() {
         approvals.close();
-        runners.shutdown();
-        try {
-            runners.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
         grants.close();
+        threads.close();
     }
 }

@@ -1,7 +1,7 @@
 package dev.boxmaker.brokerd.decide;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.brokerd.grants.Grant;
 import dev.boxmaker.brokerd.grants.GrantSet;
 import dev.boxmaker.proto.Label;

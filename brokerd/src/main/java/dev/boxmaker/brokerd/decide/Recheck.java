@@ -1,6 +1,6 @@
 package dev.boxmaker.brokerd.decide;
 
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.brokerd.grants.Grant;
 import dev.boxmaker.brokerd.grants.GrantSet;
 import dev.boxmaker.proto.Label;

@@ -1,6 +1,6 @@
 package dev.boxmaker.brokerd.grants;
 
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package dev.boxmaker.brokerd.grants;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
-import dev.boxmaker.brokerd.Sentences;
-import dev.boxmaker.brokerd.decide.MemoryToolArgs;
+import dev.boxmaker.brokerd.sentences.Sentences;
+import dev.boxmaker.proto.tools.ToolContract;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.config.DurationConverter;
@@ -53,7 +53,7 @@ public final class GrantParser {
             throw new Invalid(Sentences.GRANT_ID_INVALID);
         }
         Grant grant = build(id, tree(bytes), BuiltinGrants.sha256(bytes));
-        if (MemoryToolArgs.MEMORY_TOOLS.contains(grant.tool())) {
+        if (ToolContract.MEMORY_TOOLS.contains(grant.tool())) {
             throw new Invalid(Sentences.GRANT_NAMES_MEMORY_TOOL);
         }
         return grant;

@@ -8,8 +8,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
@@ -24,21 +24,17 @@ public final class GrantWatcher implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(GrantWatcher.class);
 
     private final Path dir;
-    private final ScheduledExecutorService poller;
+    private final ScheduledFuture<?> poll;
     private volatile GrantSet current;
     private List<String> seen;
 
-    public GrantWatcher(Path dir) {
+    /** @param timers where the poll runs (brokerd's timer thread) */
+    public GrantWatcher(Path dir, ScheduledExecutorService timers) {
         this.dir = dir;
         this.seen = fingerprint();
         this.current = GrantLoader.load(dir);
         report(current);
-        poller = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "brokerd-grants");
-            t.setDaemon(true);
-            return t;
-        });
-        poller.scheduleWithFixedDelay(this::check, POLL_MILLIS, POLL_MILLIS, TimeUnit.MILLISECONDS);
+        poll = timers.scheduleWithFixedDelay(this::check, POLL_MILLIS, POLL_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     public GrantSet current() {
@@ -89,6 +85,6 @@ public final class GrantWatcher implements AutoCloseable {
 
     @Override
     public void close() {
-        poller.shutdownNow();
+        poll.cancel(false);
     }
 }

@@ -1,6 +1,7 @@
 package dev.boxmaker.brokerd.runtime;
 
-import dev.boxmaker.brokerd.decide.MemoryToolArgs;
+import dev.boxmaker.proto.tools.ToolContract;
+import io.smallrye.mutiny.Uni;
 
 /** The memory tools to memoryd, everything else to the configured runtime (the M5a spec, section 8). */
 public final class CompositeRuntime implements Runtime {
@@ -19,7 +20,15 @@ public final class CompositeRuntime implements Runtime {
 
     @Override
     public Labelled runLabelled(RunSpec spec) {
-        boolean memoryTool = MemoryToolArgs.MEMORY_TOOLS.contains(spec.request().tool());
-        return (memoryTool ? memory : others).runLabelled(spec);
+        return to(spec).runLabelled(spec);
+    }
+
+    @Override
+    public Uni<Labelled> call(RunSpec spec) {
+        return to(spec).call(spec);
+    }
+
+    private Runtime to(RunSpec spec) {
+        return ToolContract.MEMORY_TOOLS.contains(spec.request().tool()) ? memory : others;
     }
 }

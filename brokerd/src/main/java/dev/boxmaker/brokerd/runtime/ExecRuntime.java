@@ -1,8 +1,8 @@
 package dev.boxmaker.brokerd.runtime;
 
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.brokerd.config.BrokerdSettings.ExecCommand;
-import dev.boxmaker.brokerd.decide.MemoryToolArgs;
+import dev.boxmaker.proto.tools.ToolContract;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import java.io.ByteArrayOutputStream;
@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,20 +32,18 @@ public final class ExecRuntime implements Runtime {
     public static final long DRAIN_WAIT_SECONDS = 2;
 
     private final Map<String, ExecCommand> commands;
-    private final ExecutorService pipes = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "brokerd-exec-pipe");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService pipes;
 
-    public ExecRuntime(Map<String, ExecCommand> commands) {
+    /** @param pipes where each run's three pipes are written and read (brokerd's pipe threads) */
+    public ExecRuntime(Map<String, ExecCommand> commands, ExecutorService pipes) {
         this.commands = Map.copyOf(commands);
+        this.pipes = pipes;
     }
 
     @Override
     public Output run(RunSpec spec) {
         String tool = spec.request().tool();
-        if (MemoryToolArgs.MEMORY_TOOLS.contains(tool)) {
+        if (ToolContract.MEMORY_TOOLS.contains(tool)) {
             return new Output(Outcome.REFUSED, Sentences.EXEC_MEMORY_TOOL);
         }
         ExecCommand command = commands.get(tool);

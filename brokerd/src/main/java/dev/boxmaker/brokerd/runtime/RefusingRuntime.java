@@ -1,6 +1,6 @@
 package dev.boxmaker.brokerd.runtime;
 
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.proto.wire.msg.Outcome;
 
 /** {@code [runtime] kind = "refusing"}: no tool but the memory tools can run. */

@@ -1,6 +1,6 @@
 package dev.boxmaker.brokerd.sockets;
 
-import dev.boxmaker.brokerd.Sentences;
+import dev.boxmaker.brokerd.sentences.Sentences;
 import dev.boxmaker.brokerd.approvals.Approvals;
 import dev.boxmaker.brokerd.decide.Broker;
 import dev.boxmaker.brokerd.grants.Grant;

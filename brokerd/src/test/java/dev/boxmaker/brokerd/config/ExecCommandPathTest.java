@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.boxmaker.brokerd.TestHome;
 import dev.boxmaker.brokerd.runtime.ExecRuntime;
 import dev.boxmaker.brokerd.runtime.Runtime;
+import dev.boxmaker.brokerd.threads.BrokerdThreads;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import java.nio.file.Files;
@@ -36,7 +37,7 @@ class ExecCommandPathTest {
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
         BrokerdSettings settings = load("\"tools/fetch.sh\", \"--quiet\"");
 
-        Runtime.Output out = new ExecRuntime(settings.exec()).run(new Runtime.RunSpec(
+        Runtime.Output out = new ExecRuntime(settings.exec(), BrokerdThreads.start().pipes()).run(new Runtime.RunSpec(
                 TestHome.request("chat-1", "c1", "fetch", "{}"), Label.SESSION_START, Duration.ofSeconds(30)));
 
         assertThat(out).isEqualTo(new Runtime.Output(Outcome.OK, "fetched\n"));

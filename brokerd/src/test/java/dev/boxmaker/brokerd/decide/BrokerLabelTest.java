@@ -9,6 +9,7 @@ import dev.boxmaker.brokerd.audit.AuditLog;
 import dev.boxmaker.brokerd.grants.GrantWatcher;
 import dev.boxmaker.brokerd.runtime.Runtime;
 import dev.boxmaker.brokerd.taint.Taints;
+import dev.boxmaker.brokerd.threads.BrokerdThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Label;
@@ -47,8 +48,10 @@ class BrokerLabelTest {
                 return new Labelled(run(spec), runtimeLabel.get());
             }
         };
-        return new Broker(new GrantWatcher(dir.resolve("grants")), runtime, new Taints(Map.of()),
-                new AuditLog(dir.resolve("audit")), new Approvals(Duration.ofMinutes(1), Clock.systemUTC()), Clock.systemUTC());
+        BrokerdThreads threads = BrokerdThreads.start();
+        return new Broker(new GrantWatcher(dir.resolve("grants"), threads.timers()), runtime, new Taints(Map.of()),
+                new AuditLog(dir.resolve("audit")), new Approvals(Duration.ofMinutes(1), Clock.systemUTC(), threads.timers()),
+                Clock.systemUTC(), threads);
     }
 
     private static ToolResponse call(Broker broker, String session) throws Exception {

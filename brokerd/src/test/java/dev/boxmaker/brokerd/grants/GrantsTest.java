@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.brokerd.decide.Decider;
 import dev.boxmaker.brokerd.decide.Decision;
+import dev.boxmaker.brokerd.threads.BrokerdThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Label;
@@ -152,7 +153,8 @@ class GrantsTest {
     @Test
     void theWatcherReloadsAfterAFix() throws Exception {
         Files.writeString(dir.resolve("fetch.toml"), "tool = ");
-        try (GrantWatcher watcher = new GrantWatcher(dir)) {
+        try (BrokerdThreads threads = BrokerdThreads.start();
+                GrantWatcher watcher = new GrantWatcher(dir, threads.timers())) {
             assertThat(watcher.current().isValid()).isFalse();
 
             Files.writeString(dir.resolve("fetch.toml"), FETCH);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.brokerd.TestHome;
 import dev.boxmaker.brokerd.config.BrokerdSettings.ExecCommand;
+import dev.boxmaker.brokerd.threads.BrokerdThreads;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import java.time.Duration;
@@ -14,9 +15,11 @@ import org.junit.jupiter.api.Test;
 /** The exec runtime: args on standard input, output capped, time limit, exit code, memory tools refused. */
 class ExecRuntimeTest {
     static final Duration LIMIT = Duration.ofSeconds(30);
+    /** The pipe threads of every run in these tests; daemon threads, gone with the JVM. */
+    static final BrokerdThreads PIPES = BrokerdThreads.start();
 
     static Runtime.Output run(Map<String, ExecCommand> commands, String tool, String args, Duration grantLimit) throws Exception {
-        return new ExecRuntime(commands).run(new Runtime.RunSpec(TestHome.request("chat-1", "c1", tool, args),
+        return new ExecRuntime(commands, PIPES.pipes()).run(new Runtime.RunSpec(TestHome.request("chat-1", "c1", tool, args),
                 Label.SESSION_START, grantLimit));
     }
 
@@ -49,10 +52,12 @@ class ExecRuntimeTest {
     @Test
     void theGrantsShorterLimitStopsTheCommand() throws Exception {
         long start = System.nanoTime();
-        Runtime.Output out = run(sh("slow", "sleep 30"), "slow", "{}", Duration.ofSeconds(1));
+        Runtime.Output out = run(sh("slow", "sleep 300"), "slow", "{}", Duration.ofSeconds(1));
 
         assertThat(out).isEqualTo(new Runtime.Output(Outcome.FAILED, "slow did not finish within 1 second and was stopped"));
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+        // Stopped at the grant's second: not before it, and after it by at most 9 s, far above any load
+        // (the command alone would run 5 minutes).
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofSeconds(1), Duration.ofSeconds(10));
     }
 
     @Test
@@ -60,10 +65,12 @@ class ExecRuntimeTest {
         // More than a pipe holds (64 KiB), to a command that never reads its standard input.
         String args = "{\"text\": \"" + "a".repeat(256 * 1024) + "\"}";
         long start = System.nanoTime();
-        Runtime.Output out = run(sh("slow", "sleep 30"), "slow", args, Duration.ofSeconds(1));
+        Runtime.Output out = run(sh("slow", "sleep 300"), "slow", args, Duration.ofSeconds(1));
 
         assertThat(out).isEqualTo(new Runtime.Output(Outcome.FAILED, "slow did not finish within 1 second and was stopped"));
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+        // Stopped at the grant's second: not before it, and after it by at most 9 s, far above any load
+        // (the command alone would run 5 minutes).
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofSeconds(1), Duration.ofSeconds(10));
     }
 
     @Test

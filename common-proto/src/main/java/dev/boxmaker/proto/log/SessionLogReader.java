@@ -79,6 +79,14 @@ public final class SessionLogReader {
 
     /** The records from {@code from}, a position an earlier read returned, without rescanning. */
     public Batch read(LogPosition from) throws IOException {
+        return read(from, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #read(LogPosition)}, stopping at the line that starts at or after byte {@code until} (then
+     * {@code more}): a reader that was handed the records from there on reads only what comes before.
+     */
+    public Batch read(LogPosition from, long until) throws IOException {
         Objects.requireNonNull(from, "from");
         try (FileChannel channel = SessionLogs.open(file, StandardOpenOption.READ)) {
             checkStart(channel, from);
@@ -87,7 +95,7 @@ public final class SessionLogReader {
                 List<LogRecord> records = new ArrayList<>();
                 long record = from.records();
                 long offset = from.bytes();
-                while (offset - from.bytes() < batchBytesMax) {
+                while (offset - from.bytes() < batchBytesMax && offset < until) {
                     long end;
                     try {
                         end = lines.next(record);

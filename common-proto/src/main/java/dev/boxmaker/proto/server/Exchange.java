@@ -108,6 +108,8 @@ final class Exchange {
             pending.clientGone();
             socket.close();
         }
+        // After the decision: a test waits for this line to know the end of input was dealt with.
+        LOG.debugf("the client on %s ended its input", server.socket());
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.boxmaker.proto.wire;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Sentences;
+import dev.boxmaker.proto.limits.FrameLimits;
 import dev.boxmaker.proto.wire.msg.Message;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -14,8 +15,8 @@ import java.nio.charset.StandardCharsets;
  * 1 &lt;= N &lt;= {@link #FRAME_BYTES_MAX} (wire.md).
  */
 public final class Frames {
-    /** 16 MiB. */
-    public static final int FRAME_BYTES_MAX = 16 * 1024 * 1024;
+    /** 16 MiB ({@link FrameLimits}, where the sentences read it too). */
+    public static final int FRAME_BYTES_MAX = FrameLimits.FRAME_BYTES_MAX;
 
     /** The length prefix. */
     public static final int HEADER_BYTES = 4;

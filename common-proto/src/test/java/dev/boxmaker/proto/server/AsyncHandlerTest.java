@@ -110,8 +110,14 @@ class AsyncHandlerTest {
                 Thread.sleep(10);
             }
             closer.start();
-            // Long enough for the close to have closed every connection, as it did first.
-            Thread.sleep(300);
+            // The close has begun once a new call is answered busy: it waits there for the answers
+            // of the requests it holds, before it closes the listener (which closes every connection).
+            deadline = System.nanoTime() + WAIT.toNanos();
+            while (call("now", "before the close").equals(new LoopAdminReply("before the close"))) {
+                assertThat(System.nanoTime()).as("the close began within %s", WAIT).isLessThan(deadline);
+                Thread.sleep(10);
+            }
+            assertThat(closer.isAlive()).isTrue();
             waiting.remove().complete(new LoopAdminReply("answered while closing"));
 
             assertThat(reply.get(10, TimeUnit.SECONDS)).isEqualTo(new LoopAdminReply("answered while closing"));

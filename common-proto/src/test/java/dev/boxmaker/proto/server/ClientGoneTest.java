@@ -2,6 +2,7 @@ package dev.boxmaker.proto.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.boxmaker.proto.testing.LogLines;
 import dev.boxmaker.proto.testing.RawSocket;
 import dev.boxmaker.proto.testing.RawSocket.Received;
 import dev.boxmaker.proto.testing.RunningServer;
@@ -18,6 +19,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -79,13 +81,19 @@ class ClientGoneTest {
 
     @Test
     void aClientThatOnlyShutItsOutputIsNotGoneAndGetsTheAnswer() throws Exception {
-        try (RawSocket raw = RawSocket.open(running.socket())) {
+        try (LogLines logged = LogLines.of(Exchange.class.getName(), Level.FINE);
+                RawSocket raw = RawSocket.open(running.socket())) {
             raw.write(REQUEST);
             raw.shutdownOutput();
             CompletableFuture<Message> stage = started.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
             assertThat(stage).isNotNull();
-            // Time for the end-of-stream to reach the server, which must not take it for a leaving.
-            Thread.sleep(300);
+            // The server has dealt with the end-of-stream, which it must not take for a leaving.
+            String ended = "the client on " + running.socket() + " ended its input";
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (!logged.lines().contains(ended)) {
+                assertThat(System.nanoTime()).as("the end of input seen within %s", WAIT).isLessThan(deadline);
+                Thread.sleep(10);
+            }
             stage.complete(new LoopAdminReply("answered"));
             Received received = raw.receive(WAIT);
 

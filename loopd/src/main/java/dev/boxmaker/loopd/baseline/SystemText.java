@@ -1,6 +1,6 @@
 package dev.boxmaker.loopd.baseline;
 
-import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.loopd.sentences.Sentences;
 import dev.boxmaker.proto.config.ConfigException;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package dev.boxmaker.loopd.config;
 
-import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.loopd.sentences.Sentences;
 import dev.boxmaker.proto.config.ConfigException;
 import dev.boxmaker.proto.config.ConfigLoader;
 import dev.boxmaker.proto.config.ConfigPaths;

@@ -1,6 +1,6 @@
 package dev.boxmaker.loopd.sockets;
 
-import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.loopd.sentences.Sentences;
 import dev.boxmaker.loopd.baseline.Baseline;
 import dev.boxmaker.loopd.baseline.BaselineStore;
 import dev.boxmaker.proto.SessionId;

@@ -1,6 +1,6 @@
 package dev.boxmaker.loopd.sockets;
 
-import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.loopd.sentences.Sentences;
 import dev.boxmaker.loopd.turn.Turns;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.SocketServer;

@@ -1,6 +1,7 @@
 package dev.boxmaker.loopd.sockets;
 
-import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.loopd.sentences.Sentences;
+import dev.boxmaker.loopd.limits.TurnLimits;
 import dev.boxmaker.loopd.turn.Turns;
 import dev.boxmaker.proto.server.AsyncHandler;
 import dev.boxmaker.proto.server.HandlerRefusal;
@@ -15,11 +16,8 @@ import java.util.concurrent.CompletionStage;
  * a turn whose client has gone is stopped ({@link Turns#clientGone}).
  */
 public final class TurnHandler implements AsyncHandler<Turn> {
-    /**
-     * A turn's text, in characters (code points): far below the 16 MiB frame, so that a few large
-     * turns at once fit in loopd's heap (the text is tokenized, logged and sent to the model).
-     */
-    public static final int TURN_TEXT_CHARS_MAX = 65_536;
+    /** A turn's text, in characters (code points): {@link TurnLimits}, where the sentences read it too. */
+    public static final int TURN_TEXT_CHARS_MAX = TurnLimits.TURN_TEXT_CHARS_MAX;
     /**
      * A request frame on loopd's socket: a turn at {@link #TURN_TEXT_CHARS_MAX} with every character
      * escaped at its longest in JSON (a surrogate pair as two six-byte escapes, 12 bytes) fits, with

@@ -1,7 +1,7 @@
 package dev.boxmaker.loopd.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.loopd.sentences.Sentences;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import java.io.IOException;

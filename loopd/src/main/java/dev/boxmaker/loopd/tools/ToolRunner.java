@@ -2,7 +2,7 @@ package dev.boxmaker.loopd.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.loopd.sentences.Sentences;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.ClientException;

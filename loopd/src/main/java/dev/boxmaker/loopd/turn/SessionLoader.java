@@ -1,7 +1,7 @@
 package dev.boxmaker.loopd.turn;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.loopd.sentences.Sentences;
 import dev.boxmaker.loopd.baseline.Baseline;
 import dev.boxmaker.loopd.baseline.BaselineStore;
 import dev.boxmaker.loopd.baseline.MemorySource;

@@ -1,6 +1,6 @@
 package dev.boxmaker.loopd.turn;
 
-import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.loopd.sentences.Sentences;
 import dev.boxmaker.loopd.baseline.MemorySource;
 import dev.boxmaker.loopd.model.Messages;
 import dev.boxmaker.loopd.model.ModelClient;

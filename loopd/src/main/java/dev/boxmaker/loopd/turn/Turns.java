@@ -1,10 +1,12 @@
 package dev.boxmaker.loopd.turn;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.boxmaker.loopd.Sentences;
+import dev.boxmaker.loopd.sentences.Sentences;
 import dev.boxmaker.loopd.baseline.MemorySource;
 import dev.boxmaker.proto.SessionId;
+import dev.boxmaker.proto.daemon.DaemonThreads;
 import dev.boxmaker.proto.server.HandlerRefusal;
+import dev.boxmaker.proto.server.SocketServer;
 import dev.boxmaker.proto.wire.msg.Turn;
 import dev.boxmaker.proto.wire.msg.TurnReply;
 import java.nio.file.Path;
@@ -14,8 +16,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -36,6 +36,11 @@ public final class Turns implements AutoCloseable {
      * rebuilds the prompt from the files (the same bytes).
      */
     public static final int SESSIONS_CACHED_MAX = 256;
+    /**
+     * Turn steps waiting for a thread: at most one a session (the next waits for the one before), and
+     * a session's turn comes on a connection, so no more than the socket's connections.
+     */
+    public static final int TURNS_QUEUED_MAX = SocketServer.CONNECTIONS_MAX;
     /** The wait on close for running turns before they are interrupted. */
     public static final long CLOSE_WAIT_SECONDS = 10;
 
@@ -71,18 +76,15 @@ public final class Turns implements AutoCloseable {
     /**
      * @param runner null when no model is configured: every turn is refused with
      *               {@link Sentences#NO_MODEL} and nothing is written
+     * @param pool   where turns run, {@link #TURN_THREADS} at once (made by loopd's assembly); closing
+     *               the turns stops it
      */
     public Turns(Path home, MemorySource memory, String systemMd, ArrayNode tools, String modelName,
-            TurnRunner runner, Clock clock, int sessionsCachedMax) {
+            TurnRunner runner, Clock clock, int sessionsCachedMax, ExecutorService pool) {
         this.sessionsCachedMax = sessionsCachedMax;
         this.loader = new SessionLoader(home, memory, systemMd, tools, modelName, clock);
         this.runner = runner;
-        AtomicInteger n = new AtomicInteger();
-        this.pool = Executors.newFixedThreadPool(TURN_THREADS, r -> {
-            Thread t = new Thread(r, "loopd-turn-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.pool = pool;
     }
 
     /** Queues {@code turn} behind its session's earlier turns; completes with the reply or a refusal. */
@@ -256,14 +258,6 @@ public final class Turns implements AutoCloseable {
         for (Waiting accepted : waiting) {
             notRun(accepted);
         }
-        pool.shutdown();
-        try {
-            if (!pool.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                pool.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            pool.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+        DaemonThreads.stop(pool, CLOSE_WAIT_SECONDS);
     }
 }

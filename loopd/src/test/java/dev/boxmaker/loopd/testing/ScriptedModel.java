@@ -17,6 +17,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -50,6 +51,8 @@ public final class ScriptedModel implements AutoCloseable {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger maxInFlight = new AtomicInteger();
     private volatile Reply whenEmpty = Reply.status(500, "{\"error\":\"the script is empty\"}");
+    /** Answers wait for it after their request is recorded: open until a test {@link #hold}s them. */
+    private volatile CountDownLatch held = new CountDownLatch(0);
 
     /** One request as it came: the raw body and the Authorization header (null when none). */
     public record Request(String body, String authorization) {
@@ -148,6 +151,16 @@ public final class ScriptedModel implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Holds every answer, after its request is recorded, until the returned latch is counted down:
+     * the test, not a delay, decides what has happened before the model replies.
+     */
+    public CountDownLatch hold() {
+        CountDownLatch latch = new CountDownLatch(1);
+        held = latch;
+        return latch;
+    }
+
     /** Every request so far, in arrival order. */
     public List<Request> requests() {
         synchronized (requests) {
@@ -172,6 +185,7 @@ public final class ScriptedModel implements AutoCloseable {
             synchronized (script) {
                 reply = script.isEmpty() ? whenEmpty : script.removeFirst();
             }
+            held.await();
             if (reply.delayMillis() > 0) {
                 Thread.sleep(reply.delayMillis());
             }

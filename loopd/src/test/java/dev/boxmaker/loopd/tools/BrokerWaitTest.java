@@ -56,8 +56,9 @@ class BrokerWaitTest {
             return new ToolResponse(r.call(), Outcome.OK, r.tool() + " ran late", dev.boxmaker.proto.DataClass.PRIVATE,
                     false, "ask");
         };
+        // The longer wait is one no loaded machine reaches: the answer comes after the core tools' wait.
         ToolRunner tools = new ToolRunner(home.resolve("broker.sock"), new Catalog(home.resolve("tools")),
-                Clock.systemUTC(), Duration.ofSeconds(1), Duration.ofSeconds(5));
+                Clock.systemUTC(), Duration.ofSeconds(1), Duration.ofSeconds(60));
         SessionId session = SessionId.of("chat-1");
 
         ToolResult late = tools.run(session, new ToolCall("c1", "call_tool", "{\"name\":\"fetch\",\"arguments\":{}}"));
@@ -85,8 +86,9 @@ class BrokerWaitTest {
             return new ToolResponse(r.call(), Outcome.OK, r.tool() + " answered late", dev.boxmaker.proto.DataClass.PRIVATE,
                     true, "builtin-ask_memory");
         };
+        // ask_memory's wait is one no loaded machine reaches: the answer comes after the core tools' wait.
         ToolRunner tools = new ToolRunner(home.resolve("broker.sock"), new Catalog(home.resolve("tools")),
-                Clock.systemUTC(), Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(5));
+                Clock.systemUTC(), Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(60));
 
         ToolResult ask = tools.run(SessionId.of("chat-1"), new ToolCall("c1", "ask_memory", "{\"question\":\"q\"}"));
 

@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.index;
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.files.Durable;
 import dev.boxmaker.memoryd.index.build.BuildSide;
+import dev.boxmaker.memoryd.index.build.LogReadings;
 import dev.boxmaker.memoryd.index.sql.IndexFile;
 import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import dev.boxmaker.memoryd.index.sql.Statements;
@@ -76,13 +77,16 @@ public final class MemoryIndex implements AutoCloseable {
     private final NotesReads notes;
     private final IndexRebuild rebuilder;
     private final Map<SessionId, CompletableFuture<Void>> queuedSessions = new ConcurrentHashMap<>();
+    /** Who else takes the batches the catch-ups read ({@link #handReadingsTo}). */
+    private volatile LogReadings readings = LogReadings.NONE;
 
     private MemoryIndex(Config config) {
         this.config = config;
         this.file = config.indexDir().resolve(FILE);
         this.damage = new IndexDamage(file);
         this.writer = new WriterThread(damage, this::markDamaged);
-        this.connection = new WriterConnection(config, file);
+        this.connection = new WriterConnection(config, file,
+                (session, before, label, batch) -> readings.read(session, before, label, batch));
         this.reads = new IndexReads(file, damage, this::markDamaged);
         this.rebuilder = new IndexRebuild(config, file);
         this.notes = new NotesReads(writer.executor(),
@@ -146,6 +150,19 @@ public final class MemoryIndex implements AutoCloseable {
     }
 
     /**
+     * Hands each batch of session-log records a catch-up reads from now on to {@code readings} too
+     * (with {@code [honcho]}, the turn decisions' tail), so a log's new records are read once.
+     */
+    public void handReadingsTo(LogReadings readings) {
+        this.readings = readings;
+    }
+
+    /** Records the writer's catch-ups have read from session logs since the index opened; for tests. */
+    public long logRecordsRead() {
+        return connection.recordsRead();
+    }
+
+    /**
      * Queues one more catch-up of every log and notes.md, for when the sockets listen: a turn that
      * ended after the start's catch-up read its log, and before loopd could tell memoryd, is read now
      * rather than at the session's next turn. A log with nothing new costs a look at its progress.
@@ -159,7 +176,7 @@ public final class MemoryIndex implements AutoCloseable {
      * started is not queued twice (its read will see the new records), so the writer's queue holds
      * at most one task per session however fast updates come.
      */
-    public Future<Void> sessionUpdated(SessionId session) {
+    public CompletableFuture<Void> sessionUpdated(SessionId session) {
         return writer.coalesced(queuedSessions, session, () -> {
             try {
                 connection.builder().catchUpLog(session);

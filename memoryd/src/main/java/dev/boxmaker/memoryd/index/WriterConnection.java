@@ -2,10 +2,12 @@ package dev.boxmaker.memoryd.index;
 
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.index.build.IndexBuilder;
+import dev.boxmaker.memoryd.index.build.LogReadings;
 import dev.boxmaker.memoryd.index.sql.IndexFile;
 import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -18,10 +20,20 @@ final class WriterConnection {
     private final Path file;
     private Connection connection;
     private IndexBuilder builder;
+    /** Records the catch-ups read from session logs, in all. */
+    private final AtomicLong recordsRead = new AtomicLong();
+    private final LogReadings readings;
 
-    WriterConnection(MemoryIndex.Config config, Path file) {
+    /** {@code readings} takes each batch a catch-up reads from a session log too. */
+    WriterConnection(MemoryIndex.Config config, Path file, LogReadings readings) {
         this.config = config;
         this.file = file;
+        this.readings = readings;
+    }
+
+    /** Records the catch-ups on this connection read from session logs, in all. */
+    long recordsRead() {
+        return recordsRead.get();
     }
 
     /**
@@ -45,7 +57,9 @@ final class WriterConnection {
         }
         connection = c;
         if (version == IndexSchema.VERSION) {
-            builder = new IndexBuilder(c, IndexBuilder.Config.of(config.home(), config.maxClass()));
+            builder = new IndexBuilder(c, IndexBuilder.Config.of(config.home(), config.maxClass())
+                    .countingIn(recordsRead));
+            builder.handReadingsTo(readings);
         }
         return version;
     }

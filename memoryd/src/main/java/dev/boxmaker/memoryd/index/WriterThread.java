@@ -41,6 +41,11 @@ final class WriterThread {
     });
     /** Tasks running now (a catch-up, a notes read, the start's build): for {@code memory_stats}. */
     private final AtomicInteger running = new AtomicInteger();
+    /**
+     * Tasks queued here and not finished: counted from their queueing, so {@code memory_stats} never
+     * says "none" while a catch-up waits its turn, nor between two tasks.
+     */
+    private final AtomicInteger unfinished = new AtomicInteger();
 
     WriterThread(IndexDamage damage, Consumer<SQLException> onDamaged) {
         this.damage = damage;
@@ -52,9 +57,9 @@ final class WriterThread {
         return Thread.currentThread() == thread;
     }
 
-    /** Whether a task runs now. */
+    /** Whether a task runs now or waits to. */
     boolean writing() {
-        return running.get() > 0;
+        return running.get() > 0 || unfinished.get() > 0;
     }
 
     /** The thread as an executor of guarded tasks' wrappers (the notes debounce queues on it). */
@@ -64,7 +69,7 @@ final class WriterThread {
 
     /** Queues {@code task}, guarded. */
     Future<Void> submit(Task task) {
-        return executor.submit(() -> {
+        return submitRaw(() -> {
             runGuarded(task);
             return null;
         });
@@ -72,30 +77,57 @@ final class WriterThread {
 
     /** Queues {@code task} unguarded: it runs damaged or not, and its fault is its future's. */
     Future<Void> submitRaw(Callable<Void> task) {
-        return executor.submit(task);
+        unfinished.incrementAndGet();
+        try {
+            return executor.submit(() -> {
+                try {
+                    return task.call();
+                } finally {
+                    unfinished.decrementAndGet();
+                }
+            });
+        } catch (RuntimeException e) {
+            unfinished.decrementAndGet();
+            throw e;
+        }
     }
 
     /** Queues {@code task} unguarded, with no future. */
     void execute(Runnable task) {
-        executor.execute(task);
+        queue(task, () -> { });
+    }
+
+    /** Queues {@code task}, counted in {@link #writing} until it ends; then runs {@code after}. */
+    private void queue(Runnable task, Runnable after) {
+        unfinished.incrementAndGet();
+        try {
+            executor.execute(() -> {
+                try {
+                    task.run();
+                } finally {
+                    unfinished.decrementAndGet();
+                    after.run();
+                }
+            });
+        } catch (RuntimeException e) {
+            unfinished.decrementAndGet();
+            throw e;
+        }
     }
 
     /** Queues {@code task} under {@code key} unless a task for it waits already; the future of the one queued. */
-    <K> Future<Void> coalesced(Map<K, CompletableFuture<Void>> queued, K key, Task task) {
+    <K> CompletableFuture<Void> coalesced(Map<K, CompletableFuture<Void>> queued, K key, Task task) {
         CompletableFuture<Void> mine = new CompletableFuture<>();
         CompletableFuture<Void> waiting = queued.putIfAbsent(key, mine);
         if (waiting != null) {
             return waiting;
         }
-        executor.execute(() -> {
+        // Completed after the task has left the count: its caller then sees no work for it in memory_stats.
+        queue(() -> {
             // Taken off before reading, so an update that arrives during the read queues another.
             queued.remove(key, mine);
-            try {
-                runGuarded(task);
-            } finally {
-                mine.complete(null);
-            }
-        });
+            runGuarded(task);
+        }, () -> mine.complete(null));
         return mine;
     }
 

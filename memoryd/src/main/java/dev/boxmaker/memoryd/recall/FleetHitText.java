@@ -95,7 +95,7 @@ public final class FleetHitText {
     }
 
     /** Honcho's {@code created_at} (with an offset, or without one, read as UTC) to the minute. */
-    static String minute(String createdAt) {
+    public static String minute(String createdAt) {
         if (createdAt == null) {
             return Sentences.TIME_UNKNOWN;
         }

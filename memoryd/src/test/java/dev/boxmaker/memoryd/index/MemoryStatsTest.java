@@ -13,6 +13,8 @@ import dev.boxmaker.proto.wire.msg.MemoryStatsReply;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -92,6 +94,35 @@ class MemoryStatsTest {
 
         try (MemoryIndex index = open()) {
             assertThat(figures(new MemoryStatsHandler(Assembly.figures(index)))).isEqualTo("records null, work none, read null");
+        }
+    }
+
+    /**
+     * A task queued while the writer thread is busy is work already, so a client waiting for "none"
+     * never sees it in the moment between a catch-up's queueing and its start, or between two tasks.
+     */
+    @Test
+    void aTaskWaitingItsTurnIsWork() throws Exception {
+        WriterThread writer = new WriterThread(new IndexDamage(home.resolve("index.sqlite3")), e -> { });
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            // The thread held by something that is not a writer task, as between two tasks.
+            writer.executor().execute(() -> {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            Future<Void> waiting = writer.submit(() -> { });
+
+            assertThat(writer.writing()).isTrue();
+            release.countDown();
+            waiting.get();
+            assertThat(writer.writing()).isFalse();
+        } finally {
+            release.countDown();
+            writer.shutdown(10_000);
         }
     }
 

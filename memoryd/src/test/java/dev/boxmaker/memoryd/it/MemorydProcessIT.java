@@ -6,6 +6,8 @@ import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.testing.HeldLock;
 import dev.boxmaker.proto.wire.msg.MemoryBlock;
 import dev.boxmaker.proto.wire.msg.MemoryBlockReply;
+import dev.boxmaker.proto.wire.msg.MemoryStats;
+import dev.boxmaker.proto.wire.msg.MemoryStatsReply;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -71,7 +73,7 @@ class MemorydProcessIT {
     @Test
     void aSecondMemorydOnTheSameSocketsRefusesToStartWithOneLineAndLeavesTheIndexAlone() throws Exception {
         try (MemorydProcess first = MemorydProcess.serve(home)) {
-            Map<Path, String> index = settledIndex();
+            Map<Path, String> index = settledIndex(first);
             try (MemorydProcess second = MemorydProcess.launch(home, "serve")) {
                 assertThat(second.awaitExit()).isEqualTo(1);
                 assertThat(second.output()).isEqualTo("memoryd could not start: another process is answering on "
@@ -107,17 +109,25 @@ class MemorydProcessIT {
         }
     }
 
-    /** The index's files once the first memoryd's catch-up at start has stopped writing them. */
-    private Map<Path, String> settledIndex() throws Exception {
+    /**
+     * The index's files once the first memoryd's work at start is done: its start-up line is out (so
+     * the catch-up for when the sockets listen is queued), and {@code memory_stats} says no index work
+     * is queued or running, with every record (none, in an empty home) counted.
+     */
+    private Map<Path, String> settledIndex(MemorydProcess memoryd) throws Exception {
         long deadline = System.nanoTime() + WAIT.toNanos();
-        Map<Path, String> before = indexFiles();
+        while (!memoryd.output().contains("memoryd is listening on ")) {
+            assertThat(System.nanoTime()).as("memoryd's start-up line within %s", WAIT).isLessThan(deadline);
+            Thread.sleep(20);
+        }
         while (true) {
-            Thread.sleep(500);
-            Map<Path, String> now = indexFiles();
-            if (now.equals(before) || System.nanoTime() > deadline) {
-                return now;
+            MemoryStatsReply stats = (MemoryStatsReply) SocketClient.call(home.resolve("run/owner-memory/admin.sock"),
+                    new MemoryStats(), WAIT, WAIT, "t");
+            if (stats.indexWork().equals("none") && Long.valueOf(0).equals(stats.indexRecords())) {
+                return indexFiles();
             }
-            before = now;
+            assertThat(System.nanoTime()).as("the index's work at start done within %s", WAIT).isLessThan(deadline);
+            Thread.sleep(20);
         }
     }
 

@@ -144,6 +144,9 @@ class RecallFleetTests extends RecallRig {
         FleetSeed.messages(fake, FLEET, "mm-writer", "boxmaker1", List.of("the heron\u001b[31m is red"),
                 List.of("2026-12-02T10:40:00Z"));
         open(List.of(read("boxmaker1", BX1, true, DataClass.PRIVATE)));
+        // A missing workspace answers empty (3.0.12's reads make nothing and find nothing): boxmaker1's
+        // workspace is made not to answer, so its source runs out at its limit.
+        fake.hang(BX1);
 
         var doc = Json.MAPPER.readTree(recall.searchJson("{\"query\":\"heron\",\"k\":5}").text());
 

@@ -13,6 +13,9 @@ import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
 import dev.boxmaker.memoryd.honcho.ledger.TailMark;
 import dev.boxmaker.memoryd.honcho.tail.SessionTails;
+import dev.boxmaker.memoryd.index.build.LogReadings;
+import dev.boxmaker.proto.log.LogPosition;
+import dev.boxmaker.proto.log.SessionLogReader;
 import dev.boxmaker.memoryd.sentences.TailSentences;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.SessionId;
@@ -139,6 +142,14 @@ public final class TurnDeciding implements AutoCloseable {
         thread.execute(() -> guarded(() -> round(session)));
     }
 
+    /**
+     * Where the index writer hands the batches it reads, each taken on the thread ({@link SessionTails#take})
+     * before the round of the update that read it, so each record is read once. Returns at once.
+     */
+    public LogReadings readings() {
+        return new HandedBatches(thread, (session, before, batch) -> guarded(() -> take(session, before, batch)));
+    }
+
     /** The texts of the turns decided for a workspace, which the worker reads first. */
     KeptTurns kept() {
         return kept;
@@ -240,13 +251,36 @@ public final class TurnDeciding implements AutoCloseable {
         }
         try {
             tails.read(session, reading);
-        } catch (NoSuchFileException e) {
-            // No log (yet): nothing to decide.
         } catch (IOException | RuntimeException e) {
+            // No log (yet): nothing to decide; another failure is said.
+            unreadable(session, e);
+        }
+        return reading.decided;
+    }
+
+    /** Takes a batch the index writer read; a turn it ends unfinished is decided (goes nowhere) at once. */
+    private boolean take(SessionId session, LogPosition before, SessionLogReader.Batch batch) {
+        Reading reading = new Reading();
+        TailMark from = tails.has(session) ? TailMark.START : ledger.tail(session.value()).orElse(TailMark.START);
+        try {
+            tails.take(session, from, before, batch.records(), batch.next(), reading);
+        } catch (IOException | RuntimeException e) {
+            unreadable(session, e);
+        }
+        return reading.decided;
+    }
+
+    /** Says that {@code session}'s log cannot be read from its reading's mark; a log gone meanwhile, nothing. */
+    private void unreadable(SessionId session, Exception e) {
+        if (!(e instanceof NoSuchFileException)) {
             LOG.warn(TailSentences.logUnreadable(session.value(), tails.mark(session).map(TailMark::records).orElse(0L),
                     e.getClass().getSimpleName()));
         }
-        return reading.decided;
+    }
+
+    /** How many records the index writer's batches handed to the readings in all; for tests. */
+    long recordsTaken() throws Exception {
+        return thread.submit(tails::recordsTaken).get(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
     /** Where a reading's turns go: a finished one waits to be decided, an unfinished one goes nowhere at once. */

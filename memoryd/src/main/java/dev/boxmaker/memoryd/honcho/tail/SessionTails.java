@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -59,6 +60,9 @@ public final class SessionTails {
             return size() > SESSIONS_MAX;
         }
     };
+
+    /** Records taken from the index writer's batches, in all. */
+    private long recordsTaken;
 
     public SessionTails(Path home) {
         this.home = home;
@@ -115,29 +119,79 @@ public final class SessionTails {
     public void read(SessionId session, Turns turns) throws IOException {
         Tail tail = tails.computeIfAbsent(session.value(), k -> new Tail(TailMark.START, null));
         Path file = SessionLogs.file(home, session);
-        SessionLogReader reader = new SessionLogReader(file);
         if (Files.size(file) < tail.next.bytes()) {
             tail.moveTo(TailMark.START);
         }
-        while (true) {
-            TailMark batchStart = tail.mark();
-            UserRecord open = tail.open;
-            TailMark openFrom = tail.openFrom;
-            SessionLogReader.Batch batch = reader.read(tail.next);
+        readUpTo(session, tail, new SessionLogReader(file), Long.MAX_VALUE, Long.MAX_VALUE, turns);
+    }
+
+    /**
+     * Takes a batch the index writer read from {@code session}'s log ({@code records} from {@code before}
+     * to {@code after}) instead of reading it again: a batch that starts at this reading's position is
+     * applied; one that starts past it is applied after the gap is read from the log (only the gap); the
+     * records of one that starts before it are skipped up to it. A log now shorter than the position
+     * (rewritten) is taken from its start, as {@link #read} does. A session with no reading kept starts
+     * at {@code from}.
+     *
+     * @throws dev.boxmaker.proto.log.LogFormatException at a line of the gap that cannot be read
+     */
+    public void take(SessionId session, TailMark from, LogPosition before, List<LogRecord> records, LogPosition after,
+            Turns turns) throws IOException {
+        Tail tail = tails.computeIfAbsent(session.value(), k -> new Tail(from, null));
+        Path file = SessionLogs.file(home, session);
+        if (before.records() < tail.next.records() && Files.size(file) < tail.next.bytes()) {
+            tail.moveTo(TailMark.START);
+        }
+        if (before.records() > tail.next.records()
+                && !readUpTo(session, tail, new SessionLogReader(file), before.records(), before.bytes(), turns)) {
+            return;
+        }
+        long skip = tail.next.records() - before.records();
+        if (skip < 0 || skip >= records.size()) {
+            // A gap that could not be read (a damaged line), or nothing past the position.
+            return;
+        }
+        recordsTaken += records.size() - skip;
+        applyAll(session, tail, records.subList((int) skip, records.size()), after, turns);
+    }
+
+    /**
+     * Reads batches from the position until it reaches record {@code records} (at byte {@code bytes}) or
+     * the log's end; false when a reading stopped (no room).
+     */
+    private boolean readUpTo(SessionId session, Tail tail, SessionLogReader reader, long records, long bytes,
+            Turns turns) throws IOException {
+        while (tail.next.records() < records) {
+            SessionLogReader.Batch batch = reader.read(tail.next, bytes);
             tail.recordsRead += batch.records().size();
-            for (LogRecord record : batch.records()) {
-                if (!apply(session, tail, record, batchStart, turns)) {
-                    tail.moveTo(batchStart);
-                    tail.open = open;
-                    tail.openFrom = openFrom;
-                    return;
-                }
+            if (!applyAll(session, tail, batch.records(), batch.next(), turns)) {
+                return false;
             }
-            tail.next = batch.next();
-            if (!batch.more()) {
-                return;
+            if (!batch.more() || batch.records().isEmpty()) {
+                return true;
             }
         }
+        return true;
+    }
+
+    /**
+     * Applies {@code records} (from the position on), moving the position to {@code next}; when a
+     * turn finds no room, moves back to where they start and says false.
+     */
+    private boolean applyAll(SessionId session, Tail tail, List<LogRecord> records, LogPosition next, Turns turns) {
+        TailMark batchStart = tail.mark();
+        UserRecord open = tail.open;
+        TailMark openFrom = tail.openFrom;
+        for (LogRecord record : records) {
+            if (!apply(session, tail, record, batchStart, turns)) {
+                tail.moveTo(batchStart);
+                tail.open = open;
+                tail.openFrom = openFrom;
+                return false;
+            }
+        }
+        tail.next = next;
+        return true;
     }
 
     private boolean apply(SessionId session, Tail tail, LogRecord record, TailMark batchStart, Turns turns) {
@@ -199,7 +253,12 @@ public final class SessionTails {
                 .map(e -> SessionId.of(e.getKey())).toList();
     }
 
-    /** How many records {@code session}'s reading kept now has read in all; for tests. */
+    /** How many records the index writer's batches handed to these readings in all ({@link #take}); for tests. */
+    public long recordsTaken() {
+        return recordsTaken;
+    }
+
+    /** How many records {@code session}'s reading kept now has read from its log in all; for tests. */
     public long recordsRead(SessionId session) {
         Tail tail = tails.get(session.value());
         return tail == null ? 0 : tail.recordsRead;

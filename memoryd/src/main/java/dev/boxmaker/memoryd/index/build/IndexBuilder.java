@@ -81,6 +81,8 @@ public final class IndexBuilder {
     /** Records read so far, for the owner watching a reindex. */
     private final AtomicLong recordsRead;
     private final NotesCatchUp notes;
+    /** Who else takes the batches a catch-up reads ({@link LogReadings}); a build hands none. */
+    private LogReadings readings = LogReadings.NONE;
 
     /**
      * What a builder reads and how: the home whose logs and notes.md it reads, the most secret class it
@@ -133,6 +135,11 @@ public final class IndexBuilder {
         this.writing = direct;
     }
 
+    /** Hands each batch a catch-up reads from a session log to {@code readings} too. */
+    public void handReadingsTo(LogReadings readings) {
+        this.readings = readings;
+    }
+
     /**
      * Every log under {@code sessions/} past its progress, then notes.md. A log that cannot be read
      * is skipped, named. Logs share transactions, so a start-up over many short logs commits rarely.
@@ -169,8 +176,15 @@ public final class IndexBuilder {
         }
         IndexSchema.dropPostingsIndex(c);
         writes.startBuild();
-        Counts sessions = sessionsPipelined((nextRowid, saved, logs) ->
-                new BatchWriting.Build(c, writes, nextRowid, saved, partsInFlight, side));
+        LogReadings handing = readings;
+        readings = LogReadings.NONE;
+        Counts sessions;
+        try {
+            sessions = sessionsPipelined((nextRowid, saved, logs) ->
+                    new BatchWriting.Build(c, writes, nextRowid, saved, partsInFlight, side));
+        } finally {
+            readings = handing;
+        }
         IndexWrites.Planned heldBack = writes.finishBuild();
         // The side file's last writes and its postings index, while FTS5 merges its segments.
         WritingThreads.alongside(WritingThreads.SIDE_THREAD, () -> side.finish(heldBack), () -> IndexSchema.mergeBuilt(c));
@@ -263,6 +277,9 @@ public final class IndexBuilder {
                 // The saved offset no longer starts a line; find the record by counting lines.
                 from = reader.position(at.records());
                 batch = reader.read(from);
+            }
+            if (!batch.records().isEmpty()) {
+                readings.read(session, from, label, batch);
             }
             label = store(session.value(), key, from.records(), batch, label);
             read += batch.records().size();

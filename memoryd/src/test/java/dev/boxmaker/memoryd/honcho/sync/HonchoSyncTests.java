@@ -9,6 +9,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.boxmaker.memoryd.recall.FleetHitText;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
@@ -245,7 +246,10 @@ class HonchoSyncTests {
         ToolResponse both = (ToolResponse) call(BROKER, new MemoryCall(new ToolRequest(SessionId.of("mm-ask"), "call_3",
                 "ask_memory", (ObjectNode) Json.MAPPER.readTree("{\"question\": \"barge\", \"workspaces\": [\"own\","
                         + " \"fleet\"]}")), DataClass.PRIVATE, false));
-        String fleet = "[1] memory-tainted · fleet · private\nthe barge leaves at ten\n\nown: no answer";
+        // The fleet's note comes under recall's header for a fleet note, with the time Honcho stored it.
+        String at = FleetHitText.minute(HonchoHome.fake.messages(FLEET, "mm-barge").get(0).get("created_at").asText());
+        String fleet = "[1] memory-tainted · fleet, boxmaker0 noted, " + at + " · private\nthe barge leaves at ten"
+                + "\n\nown: no answer";
         assertThat(both).isEqualTo(new ToolResponse("call_3", Outcome.OK, fleet, DataClass.PRIVATE, true, null));
         assertThat(admin("ask", "{\"question\": \"barge\", \"workspaces\": [\"own\", \"fleet\"]}")).isEqualTo(fleet);
     }

@@ -121,6 +121,8 @@ class TurnDecidingTest {
 
     void updated(String session, long turn) throws Exception {
         assertThat(handler.handle(new SessionUpdated(SessionId.of(session), turn))).isEqualTo(new Ok());
+        // The round follows the index's reading of the session, which hands it the records.
+        index.flush().get(10, java.util.concurrent.TimeUnit.SECONDS);
         deciding.await();
     }
 

@@ -1,6 +1,6 @@
-package dev.boxmaker.loopd;
+package dev.boxmaker.loopd.sentences;
 
-import dev.boxmaker.loopd.sockets.TurnHandler;
+import dev.boxmaker.loopd.limits.TurnLimits;
 import java.nio.file.Path;
 
 /**
@@ -52,9 +52,9 @@ public final class Sentences {
             + " what it did so far (the message, and any answers and tool calls of the model), so a tool may have"
             + " run; check before sending it again when loopd is back";
 
-    /** A turn's text past {@code TurnHandler.TURN_TEXT_CHARS_MAX}: refused before anything is read or written. */
+    /** A turn's text past {@code TurnLimits.TURN_TEXT_CHARS_MAX}: refused before anything is read or written. */
     public static final String TURN_TEXT_TOO_LONG = "the message is longer than a turn may be (at most "
-            + count(TurnHandler.TURN_TEXT_CHARS_MAX) + " characters); nothing was written; send a shorter one";
+            + count(TurnLimits.TURN_TEXT_CHARS_MAX) + " characters); nothing was written; send a shorter one";
 
     private Sentences() {
     }

@@ -1,4 +1,4 @@
-package dev.boxmaker.brokerd;
+package dev.boxmaker.brokerd.sentences;
 
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.text.Escape;
