@@ -51,8 +51,11 @@ class HonchoConnectionsTests {
             // Every connection the pools allow is in use, its answer trickling, before any timeout passes.
             assertThat(server.awaitOpen(n -> n >= HonchoClient.CONNECTIONS_MAX, EVENT_WAIT_MAX)).isTrue();
 
+            // Interrupted at its timeout: unreachable; or, reading its trickle when another call's interrupt
+            // closed their REST client, a body cut short: a bad answer.
             for (Future<Kind> call : calls) {
-                assertThat(call.get(EVENT_WAIT_MAX.toSeconds(), TimeUnit.SECONDS)).isEqualTo(Kind.UNREACHABLE);
+                assertThat(call.get(EVENT_WAIT_MAX.toSeconds(), TimeUnit.SECONDS))
+                        .isIn(Kind.UNREACHABLE, Kind.BAD_ANSWER);
             }
 
             assertThat(server.awaitOpen(n -> n == 0, CLOSED_AFTER_MAX)).as("all closed, %d open", server.open())
