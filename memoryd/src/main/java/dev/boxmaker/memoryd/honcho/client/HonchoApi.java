@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.honcho.client;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -20,6 +21,11 @@ import jakarta.ws.rs.core.Response;
 public interface HonchoApi {
     @POST
     Response workspace(HonchoWire.WorkspaceCreate body);
+
+    /** Honcho 3.0.12 {@code src/routers/workspaces.py} {@code update_workspace}: configuration keys merged. */
+    @PUT
+    @Path("/{w}")
+    Response updateWorkspace(@PathParam("w") String workspace, HonchoWire.WorkspaceUpdate body);
 
     @POST
     @Path("/{w}/peers")

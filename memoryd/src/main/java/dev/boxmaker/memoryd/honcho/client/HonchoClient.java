@@ -124,10 +124,18 @@ public final class HonchoClient implements AutoCloseable {
         return keyed;
     }
 
-    public void createWorkspace(Map<String, Object> metadata, HonchoWire.WorkspaceConfiguration configuration)
-            throws HonchoFailure {
-        call("workspace", retried, CREATED, a -> a.workspace(
-                new HonchoWire.WorkspaceCreate(workspace, metadata, configuration)), null);
+    /** Gets or creates the workspace; its answer, empty where the server answered 409 (exists) without one. */
+    public Optional<HonchoWire.Workspace> createWorkspace(Map<String, Object> metadata,
+            HonchoWire.WorkspaceConfiguration configuration) throws HonchoFailure {
+        return Optional.ofNullable(call("workspace", retried, CREATED, a -> a.workspace(
+                new HonchoWire.WorkspaceCreate(workspace, metadata, configuration)),
+                new GenericType<HonchoWire.Workspace>() { }));
+    }
+
+    /** Merges {@code configuration} into the workspace's ({@code PUT /v3/workspaces/{w}}). */
+    public void updateWorkspace(HonchoWire.WorkspaceConfiguration configuration) throws HonchoFailure {
+        call("workspace update", retried, OK, a -> a.updateWorkspace(workspace,
+                new HonchoWire.WorkspaceUpdate(configuration)), null);
     }
 
     public void createPeer(String peer, Map<String, Object> configuration) throws HonchoFailure {
@@ -263,7 +271,7 @@ public final class HonchoClient implements AutoCloseable {
             if (!accepted.contains(status)) {
                 throw new HonchoFailure(workspace, operation, Kind.REFUSED, status);
             }
-            return type == null ? null : body(operation, response, type, chat, api);
+            return type == null || status == 409 ? null : body(operation, response, type, chat, api);
         }
     }
 

@@ -103,6 +103,26 @@ public final class HonchoWire {
             @JsonProperty("created_at") String createdAt) {
     }
 
+    /** {@code PUT /v3/workspaces/{w}}: the configuration to merge into the workspace's. */
+    public record WorkspaceUpdate(WorkspaceConfiguration configuration) {
+    }
+
+    /**
+     * What the workspace get-or-create answers: its configuration as stored, which for a workspace
+     * that existed is not the one sent ({@code src/crud/workspace.py} {@code get_or_create_workspace}).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Workspace(String id, Map<String, Object> configuration) {
+        /** Whether reasoning, summaries and dreaming are each stored as {@code {"enabled": false}}. */
+        public boolean allOff() {
+            return configuration != null && off("reasoning") && off("summary") && off("dream");
+        }
+
+        private boolean off(String key) {
+            return configuration.get(key) instanceof Map<?, ?> m && Boolean.FALSE.equals(m.get("enabled"));
+        }
+    }
+
     /** A page of a list. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Page<T>(List<T> items, Integer total, Integer page, Integer size, Integer pages) {

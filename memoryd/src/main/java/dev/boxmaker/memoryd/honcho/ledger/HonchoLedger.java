@@ -52,6 +52,7 @@ public final class HonchoLedger {
     private final Map<String, Long> nowhere = new TreeMap<>();
     private final LedgerTails tails = new LedgerTails();
     private final Placements placements = new Placements();
+    private final ConclusionIds conclusions = new ConclusionIds();
     private Settled settled = new Settled();
     private long lines;
     private long linesSinceCheckpoint;
@@ -92,9 +93,26 @@ public final class HonchoLedger {
      * SIGKILL) but not a power loss until {@link #flush}. For the worker, which flushes every few items
      * and looks in Honcho for what a lost line had recorded, so one fsync serves many items.
      */
-    public synchronized void sentUnflushed(LedgerItem item, List<String> honchoIds) throws IOException {
+    public void sentUnflushed(LedgerItem item, List<String> honchoIds) throws IOException {
+        sentUnflushed(item, honchoIds, Map.of());
+    }
+
+    /** {@link #sentUnflushed}, with per conclusion the edit created its {@link #conclusionKey} and Honcho's id. */
+    public synchronized void sentUnflushed(LedgerItem item, List<String> honchoIds, Map<String, String> created)
+            throws IOException {
         LedgerLine decision = waiting(item);
-        append(LedgerLine.of(LedgerLine.SENT, now(), item, decision.workspace()).withIds(honchoIds), false);
+        append(LedgerLine.of(LedgerLine.SENT, now(), item, decision.workspace()).withIds(honchoIds)
+                .withConclusions(created), false);
+    }
+
+    /** The key a {@code sent} line records a conclusion by: a digest of {@code peer} and the exact {@code content}. */
+    public static String conclusionKey(String peer, String content) {
+        return ConclusionIds.key(peer, content);
+    }
+
+    /** The id a {@code sent} line recorded last for {@code key} and no later one deleted; empty: no such line. */
+    public synchronized Optional<String> conclusion(String key) {
+        return conclusions.latest(key);
     }
 
     /**
@@ -283,6 +301,9 @@ public final class HonchoLedger {
                 if (pending.remove(key) != null) {
                     settled.add(item);
                     sent.merge(line.workspace(), 1L, Long::sum);
+                    if (item instanceof LedgerItem.Edit) {
+                        conclusions.apply(line);
+                    }
                 }
             }
             case LedgerLine.FAILED -> {
@@ -311,6 +332,7 @@ public final class HonchoLedger {
             sent.putAll(c.sent());
             nowhere.putAll(c.nowhere());
             c.placed().forEach(placements::apply);
+            conclusions.restore(c.conclusions());
             lines = c.lines();
             from = c.offset();
             tails.restore(c.since(), c.tails());
@@ -364,7 +386,8 @@ public final class HonchoLedger {
         long size = Files.size(file);
         new LedgerCheckpoint(LedgerCheckpoint.VERSION, size, lines, LedgerCheckpoint.head(file, size),
                 settled.toRanges(), List.copyOf(pending.values()), List.copyOf(failed), Map.copyOf(sent),
-                Map.copyOf(nowhere), tails.sinceText(), tails.marks(), placements.lines())
+                Map.copyOf(nowhere), tails.sinceText(), tails.marks(), placements.lines(),
+                conclusions.snapshot())
                 .write(checkpointFile);
         linesSinceCheckpoint = 0;
     }

@@ -30,10 +30,13 @@ import java.util.zip.CRC32;
  * @param since    the time of the ledger's {@code began} line, else of its first line
  * @param tails    per session, where the next start reads its log from (null in a checkpoint written before them)
  * @param placed   the Honcho sessions placed, as {@code placed} lines (a checkpoint without them is not read)
+ * @param conclusions the conclusions recorded as created and not deleted, per key their Honcho ids, oldest
+ *                 first (a checkpoint without them is not read)
  */
 record LedgerCheckpoint(int version, long offset, long lines, long head, Map<String, Map<String, String>> settled,
         List<LedgerLine> pending, List<LedgerLine> failed, Map<String, Long> sent,
-        Map<String, Long> nowhere, String since, Map<String, TailMark> tails, List<LedgerLine> placed) {
+        Map<String, Long> nowhere, String since, Map<String, TailMark> tails, List<LedgerLine> placed,
+        Map<String, List<String>> conclusions) {
     static final int VERSION = 1;
     static final int HEAD_BYTES_MAX = 4096;
     private static final ObjectReader READER = Json.MAPPER.readerFor(LedgerCheckpoint.class);
@@ -48,7 +51,7 @@ record LedgerCheckpoint(int version, long offset, long lines, long head, Map<Str
             boolean fits = c.version == VERSION && c.offset > 0 && c.offset <= size
                     && byteAt(ledger, c.offset - 1) == '\n' && head(ledger, c.offset) == c.head
                     && c.settled != null && c.pending != null && c.failed != null && c.sent != null && c.nowhere != null
-                    && c.placed != null;
+                    && c.placed != null && c.conclusions != null;
             return fits ? Optional.of(c) : Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One line of {@code memory/honcho.jsonl}. Never a key, never a text sent: only where an item went,
@@ -13,6 +14,7 @@ import java.util.List;
  * {"event":"decided","time":"…","session":"mm-…","turn":3,"workspace":"bx-trusted","why":"clean"}
  * {"event":"decided","time":"…","edit":"2026-12-02-0007","workspace":null,"why":"flagged"}
  * {"event":"sent","time":"…","session":"mm-…","turn":3,"workspace":"bx-trusted","ids":["…","…"]}
+ * {"event":"sent","time":"…","edit":"2026-12-02-0007","workspace":"bx-trusted","ids":["…"],"conclusions":{"<key>":"…"}}
  * {"event":"failed","time":"…","edit":"2026-12-02-0008","workspace":"fleet","status":422,"kind":"refused"}
  * {"event":"placed","time":"…","session":"mm-…","workspace":"bx-trusted","honcho":"mm-…-2","peers":["bx","kyle"],"for":"turns"}
  * </pre>
@@ -26,12 +28,15 @@ import java.util.List;
  * @param honcho    on a {@code placed} line, the Honcho session placed for {@code session} in {@code workspace}
  * @param peers     on a {@code placed} line, its peers
  * @param purpose   on a {@code placed} line, {@code "for"}: {@link #FOR_TURNS} or {@link #FOR_STAMP}
+ * @param conclusions on an edit's {@code sent} line, per conclusion it created, its key (a digest of the
+ *                  peer and the text sent, {@link ConclusionIds#key}) and Honcho's id; a deletion finds it there
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LedgerLine(String event, String time, String session, Long turn, String edit,
         @JsonInclude(JsonInclude.Include.ALWAYS) String workspace, String why, List<String> ids, Integer status,
-        String kind, String honcho, List<String> peers, @JsonProperty("for") String purpose) {
+        String kind, String honcho, List<String> peers, @JsonProperty("for") String purpose,
+        Map<String, String> conclusions) {
     /** The first line of a ledger made by this memoryd: {@code {"event":"began","time":"…"}}, no item. */
     public static final String BEGAN = "began";
     public static final String DECIDED = "decided";
@@ -57,32 +62,38 @@ public record LedgerLine(String event, String time, String session, Long turn, S
     static LedgerLine of(String event, String time, LedgerItem item, String workspace) {
         if (item instanceof LedgerItem.Turn t) {
             return new LedgerLine(event, time, t.session(), t.turn(), null, workspace, null, null, null, null, null,
-                    null, null);
+                    null, null, null);
         }
         LedgerItem.Edit e = (LedgerItem.Edit) item;
         return new LedgerLine(event, time, null, null, e.id(), workspace, null, null, null, null, null, null,
-                null);
+                null, null);
     }
 
     /** A {@code placed} line (see {@link HonchoLedger#placed}). */
     static LedgerLine placed(String time, String workspace, String session, String honcho, List<String> peers,
             String purpose) {
         return new LedgerLine(PLACED, time, session, null, null, workspace, null, null, null, null, honcho,
-                List.copyOf(peers), purpose);
+                List.copyOf(peers), purpose, null);
     }
 
     LedgerLine withWhy(String reason) {
         return new LedgerLine(event, time, session, turn, edit, workspace, reason, ids, status, kind,
-                honcho, peers, purpose);
+                honcho, peers, purpose, conclusions);
     }
 
     LedgerLine withIds(List<String> honchoIds) {
         return new LedgerLine(event, time, session, turn, edit, workspace, why, List.copyOf(honchoIds), status, kind,
-                honcho, peers, purpose);
+                honcho, peers, purpose, conclusions);
+    }
+
+    /** This line with the conclusions its edit created, by key; an empty map adds nothing. */
+    LedgerLine withConclusions(Map<String, String> created) {
+        return created.isEmpty() ? this : new LedgerLine(event, time, session, turn, edit, workspace, why, ids, status,
+                kind, honcho, peers, purpose, new java.util.TreeMap<>(created));
     }
 
     LedgerLine withStatus(int httpStatus, String failureKind) {
         return new LedgerLine(event, time, session, turn, edit, workspace, why, ids, httpStatus, failureKind,
-                honcho, peers, purpose);
+                honcho, peers, purpose, conclusions);
     }
 }

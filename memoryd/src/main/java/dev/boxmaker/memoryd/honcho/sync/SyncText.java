@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.boxmaker.memoryd.sentences.FleetSettingsSentences;
 import dev.boxmaker.memoryd.sentences.HardeningSentences;
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.honcho.worker.FailedItem;
@@ -37,6 +38,9 @@ public final class SyncText {
             }
             if (w.keyRefused()) {
                 text.append(Sentences.syncKeyRefused(w.workspace())).append('\n');
+            }
+            if (w.settingsRefused() != null) {
+                text.append(FleetSettingsSentences.syncRefused(w.workspace(), w.settingsRefused())).append('\n');
             }
             int shown = Math.min(FAILED_SHOWN_MAX, w.failedItems().size());
             for (FailedItem f : w.failedItems().subList(0, shown)) {

@@ -5,6 +5,7 @@ import dev.boxmaker.memoryd.honcho.client.HonchoClient;
 import dev.boxmaker.memoryd.honcho.client.HonchoClients;
 import dev.boxmaker.memoryd.honcho.client.HonchoFailure;
 import dev.boxmaker.memoryd.honcho.client.HonchoWire;
+import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorOp;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
@@ -21,7 +22,9 @@ import java.util.Optional;
  * created and deleted in the trusted workspace, fleet notes and retractions as messages from the
  * agent's peer. The ops done are kept for the item in this run, so a try after an outage resumes
  * where the last stopped; an op of an item that may have been sent before is looked for first.
- * A conclusion's Honcho id is remembered from its creation in this run, else found by content.
+ * A conclusion is deleted by the id the {@code sent} line of the edit that created it recorded (or its
+ * creation answered in this run, its line not yet written); only where neither exists (an answer lost,
+ * a ledger from before these records) is it found by observer, observed and exact content.
  */
 final class EditSender {
     /** The Honcho session of fleet notes whose Boxmaker session is not known: the agent's name and this. */
@@ -32,7 +35,10 @@ final class EditSender {
     private final HonchoSettings settings;
     private final HonchoClients clients;
     private final Places places;
+    private final HonchoLedger ledger;
     private final Map<String, List<String>> done = new HashMap<>();
+    /** Per item, the conclusions its ops created in this run: key ({@link HonchoLedger#conclusionKey}) and id. */
+    private final Map<String, Map<String, String>> made = new HashMap<>();
     /** Whether the op being sent added anything to Honcho (a look-up that found it adds nothing). */
     private boolean added;
     private final Map<String, String> created = new java.util.LinkedHashMap<>(16, 0.75f, false) {
@@ -44,36 +50,39 @@ final class EditSender {
         }
     };
 
-    EditSender(HonchoSettings settings, HonchoClients clients, Places places) {
+    EditSender(HonchoSettings settings, HonchoClients clients, Places places, HonchoLedger ledger) {
         this.settings = settings;
         this.clients = clients;
         this.places = places;
+        this.ledger = ledger;
     }
 
     /** Sends {@code plan}'s ops not yet done; Honcho's ids of what each made or deleted, in order. */
     TurnSender.Sent send(LedgerItem.Edit item, MirrorPlan plan, boolean lookFirst)
             throws HonchoFailure, Unsendable, PlaceUnwritable {
         List<String> ids = done.computeIfAbsent(item.key(), k -> new ArrayList<>());
+        Map<String, String> conclusions = made.computeIfAbsent(item.key(), k -> new java.util.TreeMap<>());
         boolean found = lookFirst && ids.isEmpty();
         for (int i = ids.size(); i < plan.ops().size(); i++) {
             added = false;
-            ids.add(op(item, plan.ops().get(i), i, lookFirst).orElse(""));
+            ids.add(op(item, plan.ops().get(i), i, lookFirst, conclusions).orElse(""));
             found &= !added;
         }
-        List<String> made = new ArrayList<>(ids);
-        made.removeIf(String::isEmpty);
-        return new TurnSender.Sent(made, found);
+        List<String> sent = new ArrayList<>(ids);
+        sent.removeIf(String::isEmpty);
+        return new TurnSender.Sent(sent, found, Map.copyOf(conclusions));
     }
 
     /** Forgets the ops done for {@code item}: it is settled. */
     void forget(LedgerItem item) {
         done.remove(item.key());
+        made.remove(item.key());
     }
 
-    private Optional<String> op(LedgerItem.Edit item, MirrorOp op, int index, boolean lookFirst)
-            throws HonchoFailure, Unsendable, PlaceUnwritable {
+    private Optional<String> op(LedgerItem.Edit item, MirrorOp op, int index, boolean lookFirst,
+            Map<String, String> conclusions) throws HonchoFailure, Unsendable, PlaceUnwritable {
         if (op instanceof MirrorOp.CreateConclusion c) {
-            return Optional.of(create(c, lookFirst));
+            return Optional.of(create(c, lookFirst, conclusions));
         }
         if (op instanceof MirrorOp.DeleteConclusion d) {
             return delete(d);
@@ -85,7 +94,7 @@ final class EditSender {
         return Optional.of(fleet(item, index, r.message(), r.session(), lookFirst));
     }
 
-    private String create(MirrorOp.CreateConclusion c, boolean lookFirst)
+    private String create(MirrorOp.CreateConclusion c, boolean lookFirst, Map<String, String> conclusions)
             throws HonchoFailure, Unsendable, PlaceUnwritable {
         HonchoClient client = client(settings.trusted());
         String peer = peer(c.peer());
@@ -97,7 +106,9 @@ final class EditSender {
         added = there.isEmpty();
         String id = there.isPresent() ? there.get() : client.createConclusions(List.of(
                 new HonchoWire.ConclusionCreate(content, peer, peer, session))).get(0).id();
-        created.put(peer + "\n" + content, id);
+        String key = HonchoLedger.conclusionKey(peer, content);
+        created.put(key, id);
+        conclusions.put(key, id);
         return id;
     }
 
@@ -106,12 +117,13 @@ final class EditSender {
         String peer = peer(d.peer());
         String content = conclusionText(d.content());
         places.workspace(client);
-        String id = created.get(peer + "\n" + content);
-        Optional<String> found = id != null ? Optional.of(id) : Lookups.conclusion(client, peer, content);
+        String key = HonchoLedger.conclusionKey(peer, content);
+        Optional<String> recorded = ledger.conclusion(key).or(() -> Optional.ofNullable(created.get(key)));
+        Optional<String> found = recorded.isPresent() ? recorded : Lookups.conclusion(client, peer, content);
         if (found.isPresent()) {
             added = true;
             client.deleteConclusion(found.get());
-            created.remove(peer + "\n" + content);
+            created.remove(key, found.get());
         }
         return found;
     }

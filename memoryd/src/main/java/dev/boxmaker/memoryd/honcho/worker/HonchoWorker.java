@@ -53,6 +53,7 @@ public final class HonchoWorker implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(HonchoWorker.class);
 
     private final HonchoLedger ledger;
+    private final Places places;
     private final HonchoClients clients;
     private final HonchoSettings settings;
     private final ItemSource source;
@@ -83,9 +84,9 @@ public final class HonchoWorker implements AutoCloseable {
         this.clock = clock;
         this.outage = new Outage(clock, backoff);
         this.backoff = backoff;
-        Places places = new Places(settings, ledger);
+        this.places = new Places(settings, ledger);
         this.batches = new TurnBatches(clients, source, new TurnSender(settings, places));
-        this.edits = new EditSender(settings, clients, places);
+        this.edits = new EditSender(settings, clients, places, ledger);
         this.flusher = new LedgerFlusher(ledger);
         this.pauses = new Pauses(backoff);
     }
@@ -114,7 +115,8 @@ public final class HonchoWorker implements AutoCloseable {
 
     /** What {@code bxctl memory sync} shows; from memory, no I/O. */
     public SyncReport report() {
-        return SyncReports.of(ledger, settings, clock.instant(), outage.since(), Set.copyOf(keyRefused));
+        return SyncReports.of(ledger, settings, clock.instant(), outage.since(), Set.copyOf(keyRefused),
+                places.fleetRefused());
     }
 
     /** Stops the thread and waits for it up to {@link #CLOSE_WAIT_MILLIS}; an item it was sending stays waiting. */
@@ -279,7 +281,8 @@ public final class HonchoWorker implements AutoCloseable {
         if (!sent.found()) {
             looking.remove(Pass.lane(waiting));
         }
-        return recordSent(List.of(waiting.item()), () -> ledger.sentUnflushed(waiting.item(), sent.ids()));
+        return recordSent(List.of(waiting.item()), () -> ledger.sentUnflushed(waiting.item(), sent.ids(),
+                sent.conclusions()));
     }
 
     /** A {@code placed} line could not be written before a request: nothing was sent; waited out like an outage. */

@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd.honcho.worker;
 
 import dev.boxmaker.memoryd.config.HonchoSettings;
+import dev.boxmaker.memoryd.sentences.FleetSettingsSentences;
 import dev.boxmaker.memoryd.honcho.client.HonchoClient;
 import dev.boxmaker.memoryd.honcho.client.HonchoFailure;
 import dev.boxmaker.memoryd.honcho.client.HonchoWire;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -38,7 +40,11 @@ final class Places {
 
     private final HonchoSettings settings;
     private final HonchoLedger ledger;
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(Places.class);
+
     private final Set<String> workspaces = new HashSet<>();
+    /** Read by the report's thread. */
+    private volatile Integer fleetRefused;
     private final Set<String> peers = new HashSet<>();
     private final Map<String, Session> sessions = new HashMap<>();
 
@@ -63,10 +69,40 @@ final class Places {
         String w = client.workspace();
         if (!workspaces.contains(w)) {
             boolean fleet = w.equals(settings.fleet());
-            client.createWorkspace(null, fleet ? HonchoWire.WorkspaceConfiguration.ALL_OFF : null);
+            Optional<HonchoWire.Workspace> answer = client.createWorkspace(null,
+                    fleet ? HonchoWire.WorkspaceConfiguration.ALL_OFF : null);
+            if (fleet && !answer.map(HonchoWire.Workspace::allOff).orElse(false)) {
+                fleetOff(client);
+            }
             workspaces.add(w);
         }
         peer(client, settings.agent());
+    }
+
+    /**
+     * Turns the fleet workspace's reasoning, summaries and dreaming off: it existed with them on (made
+     * by another client, or bare by a get-or-create of a peer or session), and Honcho's get-or-create
+     * returns an existing workspace unchanged ({@code src/crud/workspace.py} {@code get_or_create_workspace}).
+     * A refusal is logged once a run and shown by {@code bxctl memory sync}; the notes are still written.
+     */
+    private void fleetOff(HonchoClient client) throws HonchoFailure {
+        try {
+            client.updateWorkspace(HonchoWire.WorkspaceConfiguration.ALL_OFF);
+            fleetRefused = null;
+        } catch (HonchoFailure f) {
+            if (f.kind() == HonchoFailure.Kind.UNREACHABLE || f.kind() == HonchoFailure.Kind.BUSY) {
+                throw f;
+            }
+            if (fleetRefused == null) {
+                LOG.warn(FleetSettingsSentences.refusedLog(client.workspace(), f.status(), f.kind().word()));
+            }
+            fleetRefused = f.status();
+        }
+    }
+
+    /** The status Honcho refused the fleet's settings with in this run (0: no status); null when not refused. */
+    Integer fleetRefused() {
+        return fleetRefused;
     }
 
     /** {@code peer} in the workspace of {@code client}; the agent's with {@code observe_me: false}. */

@@ -20,6 +20,12 @@ final class SyncReports {
 
     static SyncReport of(HonchoLedger ledger, HonchoSettings settings, Instant now, Instant outageSince,
             Set<String> keyRefused) {
+        return of(ledger, settings, now, outageSince, keyRefused, null);
+    }
+
+    /** The report, with the status Honcho refused the fleet's settings with ({@code fleetRefused}, null: not). */
+    static SyncReport of(HonchoLedger ledger, HonchoSettings settings, Instant now, Instant outageSince,
+            Set<String> keyRefused, Integer fleetRefused) {
         List<HonchoLedger.Waiting> outbox = ledger.outbox();
         List<LedgerLine> failures = ledger.failures();
         Map<String, Long> sent = ledger.sentCounts();
@@ -49,7 +55,7 @@ final class SyncReports {
             }
             Long age = oldest == null ? null : Math.max(0, Duration.between(oldest, now).toSeconds());
             workspaces.add(new WorkspaceSync(w, role[1], sent.getOrDefault(w, 0L), waiting, failed.size(), age,
-                    since, keyRefused.contains(w), failed));
+                    since, keyRefused.contains(w), failed, WorkspaceSync.FLEET.equals(role[1]) ? fleetRefused : null));
         }
         Map<String, Long> nowhere = ledger.nowhereCounts();
         long speakerless = nowhere.getOrDefault(TurnDecision.NO_SPEAKER, 0L)

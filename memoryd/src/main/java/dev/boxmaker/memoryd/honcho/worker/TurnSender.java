@@ -6,6 +6,7 @@ import dev.boxmaker.memoryd.honcho.client.HonchoFailure;
 import dev.boxmaker.memoryd.honcho.client.HonchoWire;
 import dev.boxmaker.memoryd.honcho.decide.Speakers;
 import dev.boxmaker.memoryd.honcho.decide.TurnRecords;
+import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
 import dev.boxmaker.proto.Json;
 import java.nio.charset.StandardCharsets;
@@ -50,8 +51,14 @@ final class TurnSender {
     record Entry(LedgerItem.Turn item, TurnRecords records) {
     }
 
-    /** What a send made of one item: Honcho's ids, and whether all of it was found there already (nothing added). */
-    record Sent(List<String> ids, boolean found) {
+    /**
+     * What a send made of one item: Honcho's ids, whether all of it was found there already (nothing
+     * added), and per conclusion it created, its ledger key and id ({@link HonchoLedger#conclusionKey}).
+     */
+    record Sent(List<String> ids, boolean found, Map<String, String> conclusions) {
+        Sent(List<String> ids, boolean found) {
+            this(ids, found, Map.of());
+        }
     }
 
     /**

@@ -324,6 +324,23 @@ public final class FakeHoncho implements AutoCloseable {
         return List.copyOf(store.conclusions(workspace, null, null, Integer.MAX_VALUE));
     }
 
+    /**
+     * A conclusion of {@code peer} about itself made as Honcho's deriver makes one from messages
+     * ({@code src/crud/representation.py} {@code save_representation} → {@code crud.create_documents}),
+     * not through the conclusions route; its id, which no client was answered.
+     */
+    public String derive(String workspace, String peer, String content) {
+        com.fasterxml.jackson.databind.node.ObjectNode batch = dev.boxmaker.proto.Json.MAPPER.createObjectNode();
+        batch.putArray("conclusions").addObject().put("content", content).put("observer_id", peer)
+                .put("observed_id", peer);
+        return store.addConclusions(workspace, batch).get(0).get("id").asText();
+    }
+
+    /** A workspace as the server holds it (its configuration), null when it does not exist. */
+    public JsonNode workspace(String id) {
+        return store.workspaceOf(id);
+    }
+
     /** Every workspace, peer and session, sorted: {@code w}, {@code w/peer p}, {@code w/session s}. */
     public List<String> entities() {
         return store.entities();

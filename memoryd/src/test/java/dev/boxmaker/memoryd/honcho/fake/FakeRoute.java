@@ -7,6 +7,7 @@ package dev.boxmaker.memoryd.honcho.fake;
  */
 public enum FakeRoute {
     WORKSPACE("POST", "/v3/workspaces", "WorkspaceCreate"),
+    WORKSPACE_UPDATE("PUT", "/v3/workspaces/:w", "WorkspaceUpdate"),
     PEER("POST", "/v3/workspaces/:w/peers", "PeerCreate"),
     PEER_LIST("POST", "/v3/workspaces/:w/peers/list", "PeerGet"),
     SESSION("POST", "/v3/workspaces/:w/sessions", "SessionCreate"),

@@ -26,7 +26,8 @@ final class FakeRoutes {
      * {@code search_workspace}, {@code src/routers/conclusions.py} {@code list_conclusions} and
      * {@code query_conclusions}).
      */
-    private static final Set<FakeRoute> WITHOUT_WORKSPACE = Set.of(FakeRoute.WORKSPACE, FakeRoute.PEER,
+    private static final Set<FakeRoute> WITHOUT_WORKSPACE = Set.of(FakeRoute.WORKSPACE, FakeRoute.WORKSPACE_UPDATE,
+            FakeRoute.PEER,
             FakeRoute.SESSION, FakeRoute.PEER_CHAT, FakeRoute.PEER_LIST, FakeRoute.SEARCH, FakeRoute.CONCLUSION_LIST,
             FakeRoute.CONCLUSION_QUERY);
 
@@ -50,6 +51,9 @@ final class FakeRoutes {
         boolean[] created = new boolean[1];
         return switch (route) {
             case WORKSPACE -> created(store.workspace(body, created), created[0]);
+            // src/routers/workspaces.py update_workspace -> src/crud/workspace.py update_workspace: gets or
+            // creates the workspace, then merges the configuration's keys into its own; 200 and the workspace.
+            case WORKSPACE_UPDATE -> new Reply(200, store.updateWorkspace(w, body));
             case PEER -> created(store.peer(w, body, created), created[0]);
             case SESSION -> created(store.session(w, body, created), created[0]);
             // src/routers/sessions.py get_session_peers: a page of the session's peers.

@@ -70,6 +70,28 @@ final class FakeStore {
         }).deepCopy();
     }
 
+    synchronized ObjectNode workspaceOf(String id) {
+        ObjectNode w = workspaces.get(id);
+        return w == null ? null : w.deepCopy();
+    }
+
+    /** {@code src/crud/workspace.py} {@code update_workspace}: get or create, then configuration keys merged. */
+    synchronized ObjectNode updateWorkspace(String id, JsonNode body) {
+        ObjectNode w = workspaces.computeIfAbsent(id, k -> {
+            ObjectNode made = entity(id);
+            made.putObject("metadata");
+            made.putObject("configuration");
+            return made;
+        });
+        if (body.hasNonNull("metadata")) {
+            w.set("metadata", body.get("metadata").deepCopy());
+        }
+        if (body.hasNonNull("configuration")) {
+            ((ObjectNode) w.get("configuration")).setAll((ObjectNode) body.get("configuration").deepCopy());
+        }
+        return w.deepCopy();
+    }
+
     /**
      * A workspace made by a route that gets or creates something in it: no metadata, no configuration
      * ({@code src/crud/peer.py} {@code get_or_create_peers} and {@code src/crud/session.py}
