@@ -52,13 +52,19 @@ class RecallHangTests extends RecallRig {
                 DataClass.PRIVATE)));
     }
 
-    /** With {@code hungCalls} calls hung: one limit for all at once (within the margin), each ended by the limit. */
+    /**
+     * With {@code hungCalls} calls hung: one limit for all at once (within the margin), ended by the
+     * {@code Uni} limit. The read clients' own timeouts are {@link #PATIENT} times the limit, so only the
+     * limit ends a call this early: the first call whose limit fires is counted, and closing its
+     * workspace's REST client (connections are let go at the limit) may end that workspace's other
+     * hung calls an instant before their own limits, so between one and all of them are counted.
+     */
     ToolResponse hung(int hungCalls) throws Exception {
         long start = System.nanoTime();
         ToolResponse r = recall("otter", 10);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         assertThat(took).isBetween(LIMIT, LIMIT.plus(MARGIN));
-        assertThat(fleet.limitsPassed()).isEqualTo(hungCalls);
+        assertThat(fleet.limitsPassed()).isBetween(1, hungCalls);
         return r;
     }
 
