@@ -22,7 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * How ask_memory asks each workspace (docs/decisions.md, "ask_memory without workspace chat"): on
+ * How ask_memory asks each workspace (docs/decisions.md, "ask_memory", "How each workspace is asked"): on
  * Honcho 3.0.12, peer chat as the peers that belong there and a search of the fleet; on a server with
  * workspace chat, recognised once, that chat; and on either, a read that makes nothing anywhere.
  */
