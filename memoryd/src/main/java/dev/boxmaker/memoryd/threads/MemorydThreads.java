@@ -10,9 +10,11 @@ import java.util.concurrent.ThreadPoolExecutor;
  * Every thread memoryd makes beside Vert.x's (its event loops and each socket's workers), made once by
  * its assembly ({@code EarlyIndex}, which opens the index before Quarkus starts) and handed to the
  * classes that use them; no class makes its own. Each is named {@code memoryd-…-N} and bounded in its
- * threads and in the tasks waiting for them (a timer's queue holds only its own few timers and
- * rounds). A pool of one thread runs its tasks one at a time, in the order they were queued. None
- * starts a thread until first used, so a memoryd without {@code [honcho]} runs none of Honcho's.
+ * threads and, but for the two timers, in the tasks waiting for them: the index timer holds one
+ * debounce at a time, and the decisions' a round per {@code session_updated} beside the batches the
+ * index hands them, which {@code HandedBatches} bounds in records. A pool of one thread runs its tasks
+ * one at a time, in the order they were queued. None starts a thread until first used, so a memoryd
+ * without {@code [honcho]} runs none of Honcho's.
  *
  * @param indexWriter    every write to the index file (catch-ups, notes reads, builds, swaps), in order
  * @param indexTimer     the debounce of notes.md's reads
@@ -71,14 +73,6 @@ public record MemorydThreads(ExecutorService indexWriter, ScheduledExecutorServi
                 DaemonThreads.pool(PREFIX + "honcho-ledger-flush", 1, LEDGER_FLUSH_QUEUED_MAX),
                 DaemonThreads.pool(PREFIX + "honcho-recall", HONCHO_RECALL_THREADS, HONCHO_RECALL_QUEUED_MAX),
                 DaemonThreads.pool(PREFIX + "ask", ASK_THREADS, ASK_QUEUED_MAX));
-    }
-
-    /**
-     * The most threads memoryd's own pools hold at once: one each but recall's and ask_memory's. A
-     * closed pool holds none.
-     */
-    public static int threadsMax() {
-        return 9 + HONCHO_RECALL_THREADS + ASK_THREADS;
     }
 
     /**

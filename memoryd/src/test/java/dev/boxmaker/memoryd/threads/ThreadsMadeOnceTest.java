@@ -46,6 +46,14 @@ class ThreadsMadeOnceTest {
     }
 
     @Test
+    void onlyTheAssemblyStartsMemorydsThreads() {
+        // The root package holds only the assembly (EarlyIndex makes them with the index, Assembly for tests' sockets).
+        noClasses().that().resideOutsideOfPackage("dev.boxmaker.memoryd")
+                .should().callMethod(MemorydThreads.class, "start")
+                .check(MEMORYD);
+    }
+
+    @Test
     void noClassRunsWorkOnTheCommonPool() {
         // runAsync and supplyAsync without an executor run on ForkJoinPool.commonPool(), which nobody bounds here.
         noClasses().should().callMethod(CompletableFuture.class, "runAsync", Runnable.class)
