@@ -77,11 +77,7 @@ class HonchoSyncIT {
     }
 
     Path config() throws Exception {
-        Path config = home.resolve("memoryd.toml");
-        Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n[honcho]\nurl = \"" + fake.url() + "\"\n"
-                + "agent = \"boxmaker0\"\nowner = \"kyle\"\ntrusted = \"bx-trusted\"\nuntrusted = \"bx-untrusted\"\n"
-                + "fleet = \"bx-fleet\"\n");
-        return config;
+        return MemorydProcess.honchoConfig(home, fake.url());
     }
 
     MemorydProcess serveWithHoncho() throws Exception {
