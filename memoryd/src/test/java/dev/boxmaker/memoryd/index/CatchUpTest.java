@@ -414,8 +414,40 @@ public class CatchUpTest {
         Path file = home.resolve("index/memory.sqlite3");
         assertThat(lines).satisfiesExactly(
                 first -> assertThat(first).isEqualTo("the index " + file + " has layout 1 and this"
-                        + " memoryd writes layout 2; rebuilding it (recall answers from the old file meanwhile)"),
+                        + " memoryd writes layout 3; rebuilding it (recall answers from the old file meanwhile)"),
                 second -> assertThat(second).matches(java.util.regex.Pattern.quote("the index " + file
                         + " was built: 1 log, 2 records, 0 notes, in ") + "[0-9]+\\.[0-9] s"));
+    }
+
+    @Test
+    void anIndexWithoutTheTurnColumnIsRebuiltAtStartAndItsRowsGetTheirTurns() throws Exception {
+        append(home, A, new dev.boxmaker.proto.log.UserRecord(Logs.T0, 2, "remember the launch window", null));
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+        }
+        // Layout 2 had no sources.turn.
+        Path file = home.resolve("index/memory.sqlite3");
+        try (java.sql.Connection c = IndexFile.open(file, true); java.sql.Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE sources DROP COLUMN turn");
+            s.execute("PRAGMA user_version = 2");
+        }
+        List<String> lines = new ArrayList<>();
+        Handler capture = capture(lines);
+        Logger logger = Logger.getLogger(MemoryIndex.class.getName());
+        logger.addHandler(capture);
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+            try (java.sql.Connection c = IndexConnections.open(index); java.sql.Statement s = c.createStatement()) {
+                var rs = s.executeQuery("SELECT record, turn FROM sources");
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isZero();
+                assertThat(rs.getLong(2)).isEqualTo(2);
+                assertThat(rs.next()).isFalse();
+            }
+        } finally {
+            logger.removeHandler(capture);
+        }
+        assertThat(lines).first().isEqualTo("the index " + file + " has layout 2 and this"
+                + " memoryd writes layout 3; rebuilding it (recall answers from the old file meanwhile)");
     }
 }
