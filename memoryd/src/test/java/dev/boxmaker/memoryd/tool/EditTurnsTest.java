@@ -1,5 +1,6 @@
-package dev.boxmaker.memoryd.sockets;
+package dev.boxmaker.memoryd.tool;
 
+import static dev.boxmaker.memoryd.tool.OwnerJsonAnswersTest.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,9 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.admin.AdminRouter;
 import dev.boxmaker.memoryd.ask.AskMemory;
-import dev.boxmaker.memoryd.tool.CallTurns;
-import dev.boxmaker.memoryd.tool.MemoryStore;
-import dev.boxmaker.memoryd.tool.OwnerAnswer;
+import dev.boxmaker.memoryd.sockets.MemoryCallHandler;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.AssistantRecord;
@@ -35,11 +34,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Each edit and waiting write keeps the session's turn its {@code memory} call came in, read from the
- * session's log ({@link CallTurns}), and {@code bxctl memory log|pending --json} print it as
- * {@code turn}: parsed with Jackson, the values asserted exactly.
+ * session's log ({@link CallTurns}) when memoryd's {@code memory_call} handler takes the call, and
+ * {@code bxctl memory log|pending --json} print it as {@code turn}: parsed with Jackson, the values
+ * asserted exactly.
  */
 class EditTurnsTest {
-    static final ObjectMapper READ = new ObjectMapper();
+    static final ObjectMapper READ = OwnerJsonAnswersTest.READ;
     static final SessionId S = SessionId.of("mm-turns");
     static final Instant T = Instant.parse("2026-09-24T21:02:11Z");
 
@@ -76,12 +76,6 @@ class EditTurnsTest {
 
     MemoryCallHandler handler(MemoryStore store) {
         return new MemoryCallHandler(store, null, AskMemory.notConfigured(), new CallTurns(home));
-    }
-
-    static JsonNode json(AdminRouter router, String command, String arg) throws Exception {
-        OwnerAnswer answer = router.runJson(command, arg);
-        assertThat(answer.ok()).as(answer.text()).isTrue();
-        return READ.readTree(answer.text());
     }
 
     @Test
