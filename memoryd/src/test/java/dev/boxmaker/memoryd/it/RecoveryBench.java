@@ -12,8 +12,6 @@ import dev.boxmaker.proto.log.SessionLogWriter;
 import dev.boxmaker.proto.log.UserRecord;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.testing.RunningServer;
-import dev.boxmaker.proto.wire.msg.MemoryAdmin;
-import dev.boxmaker.proto.wire.msg.MemoryAdminReply;
 import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.SessionState;
 import dev.boxmaker.proto.wire.msg.SessionStateReply;
@@ -109,7 +107,7 @@ class RecoveryBench {
             fake.clearRequests();
             try (MemorydProcess memoryd = serve(fake)) {
                 updated(names, sessions);
-                awaitDrained(TURNS);
+                HonchoSyncIT.awaitDrained(home, TURNS, DRAIN_WAIT);
                 memoryd.terminate();
             }
             print(fake, sessions, stopAt, load, inFlight, heldItems, placed);
@@ -212,27 +210,5 @@ class RecoveryBench {
 
     Message call(String socket, Message request) throws Exception {
         return SocketClient.call(home.resolve(socket), request, WAIT, WAIT, "bench");
-    }
-
-    /** Waits until {@code sent} items are sent in all and none waits. */
-    void awaitDrained(long sent) throws Exception {
-        long deadline = System.nanoTime() + DRAIN_WAIT.toNanos();
-        while (true) {
-            JsonNode report = Json.MAPPER.readTree(((MemoryAdminReply) call("run/owner-memory/admin.sock",
-                    new MemoryAdmin("sync", "json"))).text());
-            long total = 0;
-            long waiting = 0;
-            for (JsonNode w : report.get("workspaces")) {
-                total += w.get("sent").asLong();
-                waiting += w.get("waiting").asLong();
-            }
-            if (total == sent && waiting == 0) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not drained: " + report);
-            }
-            Thread.sleep(100);
-        }
     }
 }
