@@ -91,7 +91,8 @@ class RecoveryBench {
             fake.onAnswered((route, body) -> { });
             fake.unhang(WORKSPACE);
             Set<String> inFlight = new HashSet<>();
-            fake.messages(WORKSPACE, null).forEach(m -> inFlight.add(m.path("metadata").path("boxmaker_item").asText()));
+            fake.messages(WORKSPACE, null).forEach(m -> inFlight.add(
+                    m.path("metadata").path("boxmaker_item").asText()));
             List<String> ledger = Files.readAllLines(home.resolve("memory/honcho.jsonl"));
             Set<String> placed = new HashSet<>();
             for (String line : ledger) {
@@ -175,7 +176,8 @@ class RecoveryBench {
 
     RunningServer brokerd() {
         Handler<SessionState> clean = r -> new SessionStateReply(DataClass.PRIVATE, false);
-        return RunningServer.start(home.resolve("run/memory-broker/state.sock"), Map.of(SessionState.KIND, clean), WAIT);
+        return RunningServer.start(home.resolve("run/memory-broker/state.sock"), Map.of(SessionState.KIND, clean),
+                WAIT);
     }
 
     MemorydProcess serve(FakeHoncho fake) throws Exception {

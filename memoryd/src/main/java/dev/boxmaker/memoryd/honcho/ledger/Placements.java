@@ -33,9 +33,8 @@ final class Placements {
         if (line.workspace() == null || line.session() == null || line.honcho() == null || line.peers() == null) {
             return;
         }
-        LinkedHashMap<String, HonchoLedger.Place> of = places.computeIfAbsent(key(line.workspace(), line.session()),
-                k -> new LinkedHashMap<>());
         String key = key(line.workspace(), line.session());
+        LinkedHashMap<String, HonchoLedger.Place> of = places.computeIfAbsent(key, k -> new LinkedHashMap<>());
         if (of.containsKey(line.honcho()) || of.size() < PER_SESSION_MAX) {
             of.put(line.honcho(), new HonchoLedger.Place(line.honcho(), List.copyOf(line.peers()),
                     LedgerLine.FOR_STAMP.equals(line.purpose()) ? LedgerLine.FOR_STAMP : LedgerLine.FOR_TURNS, false));

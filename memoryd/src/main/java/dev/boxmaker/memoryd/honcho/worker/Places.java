@@ -54,7 +54,7 @@ final class Places {
         int number = 1;
         /** Whether the current one has a {@code placed} line. */
         boolean placed;
-        /** Whether the current one is made in Honcho with its peers as they are: by this run, or as the ledger shows. */
+        /** Whether the current one is made in Honcho with its peers as they are: by this run or the ledger. */
         boolean made;
         String purpose = LedgerLine.FOR_STAMP;
         final Set<String> peers = new LinkedHashSet<>();
