@@ -185,7 +185,14 @@ class RecoveryBench {
         Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n[honcho]\nurl = \"" + fake.url() + "\"\n"
                 + "agent = \"boxmaker0\"\nowner = \"kyle\"\ntrusted = \"bx-trusted\"\nuntrusted = \"bx-untrusted\"\n"
                 + "fleet = \"bx-fleet\"\n");
-        return MemorydProcess.awaitServing(MemorydProcess.launch(home, "serve", "--config", config.toString()), home);
+        MemorydProcess memoryd = MemorydProcess.launch(home, "serve", "--config", config.toString());
+        try {
+            return MemorydProcess.awaitServing(memoryd, home);
+        } catch (Exception | AssertionError e) {
+            // Started but not answering (a loaded machine): stopped, never left behind.
+            memoryd.close();
+            throw e;
+        }
     }
 
     /** {@code sessions} session logs of 1,000 finished turns in all; their names. */
