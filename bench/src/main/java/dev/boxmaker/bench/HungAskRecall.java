@@ -18,7 +18,6 @@ import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.AsyncSocketClient;
-import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.server.AsyncHandler;
 import dev.boxmaker.proto.server.SocketServer;
 import dev.boxmaker.proto.wire.msg.Message;
@@ -88,11 +87,11 @@ public final class HungAskRecall {
         AsyncSocketClient loopd = new AsyncSocketClient(vertx);
         try {
             ToolRequest recall = request("recall", "{\"query\": \"launch window\", \"k\": 5}");
-            measure(settings.loopSocket(), recall, calls);
+            SerialCalls.time(settings.loopSocket(), recall, calls, WAIT);
             List<long[]> idle = new ArrayList<>();
             List<long[]> waiting = new ArrayList<>();
             for (int r = 0; r < rounds; r++) {
-                idle.add(measure(settings.loopSocket(), recall, calls));
+                idle.add(SerialCalls.time(settings.loopSocket(), recall, calls, WAIT));
                 held.set(0);
                 List<CompletableFuture<Message>> asks = new ArrayList<>();
                 for (int i = 0; i < ASKS_WAITING; i++) {
@@ -102,15 +101,15 @@ public final class HungAskRecall {
                 while (held.get() < ASKS_WAITING) {
                     Thread.sleep(5);
                 }
-                waiting.add(measure(settings.loopSocket(), recall, calls));
+                waiting.add(SerialCalls.time(settings.loopSocket(), recall, calls, WAIT));
                 CompletableFuture<Message> hung = chat.getAndSet(new CompletableFuture<>());
                 hung.complete(new ToolResponse("c1", dev.boxmaker.proto.wire.msg.Outcome.FAILED, "the chat ended",
                         dev.boxmaker.proto.DataClass.PRIVATE, false, null));
                 CompletableFuture.allOf(asks.toArray(CompletableFuture[]::new)).join();
             }
             System.out.println(Stats.header());
-            System.out.println(row("recall through brokerd, nothing waiting", join(idle)));
-            System.out.println(row("recall through brokerd, 40 ask_memory waiting", join(waiting)));
+            System.out.println(Stats.serial("recall through brokerd, nothing waiting", idle).row());
+            System.out.println(Stats.serial("recall through brokerd, 40 ask_memory waiting", waiting).row());
         } finally {
             loopd.close();
             broker.approvals().close();
@@ -125,33 +124,5 @@ public final class HungAskRecall {
 
     private static ToolRequest request(String tool, String args) throws Exception {
         return new ToolRequest(SessionId.of("bench-1"), "c1", tool, (ObjectNode) Json.MAPPER.readTree(args));
-    }
-
-    private static long[] measure(Path socket, Message request, int calls) throws Exception {
-        long[] nanos = new long[calls];
-        for (int i = 0; i < calls; i++) {
-            long begin = System.nanoTime();
-            Message reply = SocketClient.call(socket, request, WAIT, WAIT, "bench");
-            nanos[i] = System.nanoTime() - begin;
-            if (!(reply instanceof ToolResponse)) {
-                throw new IllegalStateException("unexpected reply " + reply);
-            }
-        }
-        return nanos;
-    }
-
-    /** One client, calls back to back: the time is the sum of the calls. */
-    private static String row(String name, long[] nanos) {
-        return Stats.of(name, 1, nanos, java.util.Arrays.stream(nanos).sum() / 1e9).row();
-    }
-
-    private static long[] join(List<long[]> parts) {
-        long[] all = new long[parts.stream().mapToInt(p -> p.length).sum()];
-        int at = 0;
-        for (long[] p : parts) {
-            System.arraycopy(p, 0, all, at, p.length);
-            at += p.length;
-        }
-        return all;
     }
 }

@@ -178,6 +178,16 @@ public final class RecallBench {
     }
 
     static Stats overSocket(Path broker, List<String> questions) throws Exception {
+        return overSocket(broker, questions, call -> call);
+    }
+
+    /**
+     * The questions as {@code recall} calls on {@code socket}, one after another, each sent as
+     * {@code sent} makes it of memoryd's {@code memory_call} (the call itself to memoryd's socket, its
+     * tool request to brokerd's loop socket).
+     */
+    static Stats overSocket(Path socket, List<String> questions,
+            java.util.function.Function<MemoryCall, dev.boxmaker.proto.wire.msg.Message> sent) throws Exception {
         long[] nanos = new long[questions.size()];
         long start = System.nanoTime();
         for (int i = 0; i < questions.size(); i++) {
@@ -187,7 +197,7 @@ public final class RecallBench {
             MemoryCall call = new MemoryCall(new ToolRequest(SessionId.of("mm-bench"), "call_" + i, "recall", args),
                     DataClass.PRIVATE, false);
             long t = System.nanoTime();
-            ToolResponse r = (ToolResponse) SocketClient.call(broker, call, WAIT, WAIT, "bench");
+            ToolResponse r = (ToolResponse) SocketClient.call(socket, sent.apply(call), WAIT, WAIT, "bench");
             nanos[i] = System.nanoTime() - t;
             if (r.text().startsWith("recall is unavailable")) {
                 throw new IllegalStateException(r.text());

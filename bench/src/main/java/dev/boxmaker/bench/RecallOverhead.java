@@ -6,7 +6,6 @@ import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.SocketClient;
 import dev.boxmaker.proto.wire.msg.MemoryCall;
-import dev.boxmaker.proto.wire.msg.Message;
 import dev.boxmaker.proto.wire.msg.ToolRequest;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
 import java.nio.file.Files;
@@ -43,17 +42,17 @@ public final class RecallOverhead {
                     (ObjectNode) Json.MAPPER.readTree("{\"query\": \"launch window\", \"k\": 5}"));
             MemoryCall direct = new MemoryCall(request, DataClass.PRIVATE, false);
             System.out.println("memoryd answers: " + ((ToolResponse) SocketClient.call(memorySocket, direct, WAIT, WAIT, "bench")).text());
-            measure(brokerSocket, request, WARMUP_CALLS);
-            measure(memorySocket, direct, WARMUP_CALLS);
+            SerialCalls.time(brokerSocket, request, WARMUP_CALLS, WAIT);
+            SerialCalls.time(memorySocket, direct, WARMUP_CALLS, WAIT);
             List<long[]> viaBroker = new ArrayList<>();
             List<long[]> toMemoryd = new ArrayList<>();
             for (int r = 0; r < ROUNDS; r++) {
-                viaBroker.add(measure(brokerSocket, request, calls / ROUNDS));
-                toMemoryd.add(measure(memorySocket, direct, calls / ROUNDS));
+                viaBroker.add(SerialCalls.time(brokerSocket, request, calls / ROUNDS, WAIT));
+                toMemoryd.add(SerialCalls.time(memorySocket, direct, calls / ROUNDS, WAIT));
             }
             System.out.println(Stats.header());
-            System.out.println(row("recall through brokerd", join(viaBroker)));
-            System.out.println(row("memory_call to memoryd directly", join(toMemoryd)));
+            System.out.println(Stats.serial("recall through brokerd", viaBroker).row());
+            System.out.println(Stats.serial("memory_call to memoryd directly", toMemoryd).row());
         } finally {
             brokerd.destroy();
             memoryd.destroy();
@@ -68,34 +67,6 @@ public final class RecallOverhead {
                 .redirectErrorStream(true).redirectOutput(home.resolve(name + ".log").toFile());
         builder.environment().put("BOXMAKER_HOME", home.toString());
         return builder.start();
-    }
-
-    private static long[] measure(Path socket, Message request, int calls) throws Exception {
-        long[] nanos = new long[calls];
-        for (int i = 0; i < calls; i++) {
-            long begin = System.nanoTime();
-            Message reply = SocketClient.call(socket, request, WAIT, WAIT, "bench");
-            nanos[i] = System.nanoTime() - begin;
-            if (!(reply instanceof ToolResponse)) {
-                throw new IllegalStateException("unexpected reply " + reply);
-            }
-        }
-        return nanos;
-    }
-
-    /** One client, calls back to back: the time is the sum of the calls. */
-    private static String row(String name, long[] nanos) {
-        return Stats.of(name, 1, nanos, java.util.Arrays.stream(nanos).sum() / 1e9).row();
-    }
-
-    private static long[] join(List<long[]> parts) {
-        long[] all = new long[parts.stream().mapToInt(p -> p.length).sum()];
-        int at = 0;
-        for (long[] p : parts) {
-            System.arraycopy(p, 0, all, at, p.length);
-            at += p.length;
-        }
-        return all;
     }
 
     private static void waitFor(Path socket, Process process) throws InterruptedException {

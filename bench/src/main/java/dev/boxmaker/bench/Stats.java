@@ -1,6 +1,7 @@
 package dev.boxmaker.bench;
 
 import java.util.Arrays;
+import java.util.List;
 
 /** Latency figures from a run: percentiles in microseconds and requests per second. */
 record Stats(String name, int threads, long requests, double seconds, long p50Micros, long p99Micros) {
@@ -14,6 +15,17 @@ record Stats(String name, int threads, long requests, double seconds, long p50Mi
     /** One thread's calls one after another: the rate is one over the mean. */
     static Stats serial(String name, long[] nanos) {
         return of(name, 1, nanos, java.util.Arrays.stream(nanos).sum() / 1e9);
+    }
+
+    /** {@link #serial(String, long[])} over rounds measured apart, taken as one run. */
+    static Stats serial(String name, List<long[]> rounds) {
+        long[] all = new long[rounds.stream().mapToInt(p -> p.length).sum()];
+        int at = 0;
+        for (long[] p : rounds) {
+            System.arraycopy(p, 0, all, at, p.length);
+            at += p.length;
+        }
+        return serial(name, all);
     }
 
     double perSecond() {

@@ -1,38 +1,11 @@
 package dev.boxmaker.brokerd;
 
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import dev.boxmaker.proto.testing.PackageCycles;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import org.junit.jupiter.api.Test;
-
-/**
- * No import cycle between brokerd's packages: each package of brokerd, its root included, is one slice,
- * and no slice may reach itself again through the others. A cycle fails with the classes that make
- * it. The root holds only the daemon's assembly and entry point, which use every package and which
- * no package uses.
- */
-class PackageCyclesTest {
-    private static final String ROOT = "dev.boxmaker.brokerd";
-
-    /** Each package of brokerd, the root too, its own slice (the classes imported are brokerd's only). */
-    static final String EVERY_PACKAGE = "dev.boxmaker.(**)";
-
-    private static final JavaClasses CLASSES = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages(ROOT);
-
-    @Test
-    void noPackageReachesItselfAgain() {
-        slices().matching(EVERY_PACKAGE).should().beFreeOfCycles().check(CLASSES);
-    }
-
-    @Test
-    void nothingDependsOnTheRootWhichHoldsOnlyTheAssembly() {
-        noClasses().that().resideOutsideOfPackage(ROOT)
-                .should().dependOnClassesThat().resideInAPackage(ROOT)
-                .check(CLASSES);
+/** No import cycle between brokerd's packages; its root holds only the daemon's assembly and entry point. */
+class PackageCyclesTest implements PackageCycles {
+    @Override
+    public String root() {
+        return "dev.boxmaker.brokerd";
     }
 }

@@ -2,10 +2,12 @@ package dev.boxmaker.memoryd;
 
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.config.MemorydSettings;
+import dev.boxmaker.memoryd.honcho.client.AmbientConfigRefused;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.runtime.configuration.ConfigurationException;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -28,6 +30,9 @@ public class Memoryd {
             assembly = Assembly.open(settings);
         } catch (IOException e) {
             throw new UncheckedIOException(Sentences.startFailed(e.getMessage()), e);
+        } catch (AmbientConfigRefused e) {
+            // Quarkus prints a ConfigurationException's message alone and exits 1: one line, as for memoryd.toml.
+            throw new ConfigurationException(Sentences.startFailed(e.getMessage()));
         }
         sockets = assembly.startSockets(vertx);
         // A turn that ended while the start's catch-up ran, before loopd's notice could be taken.

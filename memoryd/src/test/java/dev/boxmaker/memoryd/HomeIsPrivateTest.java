@@ -1,37 +1,18 @@
 package dev.boxmaker.memoryd;
 
 import dev.boxmaker.proto.testing.PrivateHomes;
-import java.nio.file.Path;
+import java.io.PrintStream;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/**
- * Issue 35, item 9: memoryd's home directory itself, not only its subfolders, is made private (0700) at
- * start, and a home another user owns stops the start.
- */
-class HomeIsPrivateTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void clear() {
-        System.clearProperty("boxmaker.config.file");
-        System.clearProperty("boxmaker.config.dir");
+/** Issue 35, item 9: memoryd's home is made private at start, and a home another user owns stops the start. */
+class HomeIsPrivateTest implements PrivateHomes {
+    @Override
+    public String daemon() {
+        return "memoryd";
     }
 
-    PrivateHomes homes() {
-        return new PrivateHomes("memoryd", dir, (args, err) -> Main.prepare(args, err, new AtomicReference<>()));
-    }
-
-    @Test
-    void aLooseHomeAndAMissingOneAreMadePrivate() throws Exception {
-        homes().aLooseHomeAndAMissingOneAreMadePrivate();
-    }
-
-    @Test
-    void aHomeOfAnotherUserStopsTheStart() throws Exception {
-        homes().aHomeOfAnotherUserStopsTheStart();
+    @Override
+    public int prepare(String[] args, PrintStream err) {
+        return Main.prepare(args, err, new AtomicReference<>());
     }
 }

@@ -1,13 +1,9 @@
 package dev.boxmaker.proto.server;
 
 import dev.boxmaker.proto.Sentences;
-import dev.boxmaker.proto.daemon.RepeatedLines;
-import dev.boxmaker.proto.wire.Envelope;
 import dev.boxmaker.proto.wire.Frames;
 import dev.boxmaker.proto.wire.Kinds;
-import dev.boxmaker.proto.wire.WireException;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
-import dev.boxmaker.proto.wire.msg.Message;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -23,14 +19,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -85,15 +79,12 @@ public final class SocketServer implements AutoCloseable {
     private final Vertx vertx;
     private final Path socket;
     private final String name;
-    private final Map<String, Handler<?>> handlers;
+    private final Responder responder;
     private final long requestWaitMillis;
     private final long requestBytesMax;
     private final String tooLarge;
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicLong bufferedBytes = new AtomicLong();
-    private final AtomicInteger running = new AtomicInteger();
-    /** Handler failures, one line each, counted when they repeat. */
-    private final RepeatedLines failures = new RepeatedLines(LOG::error);
     /** Connections whose request was read and whose connection has not closed yet. */
     private final AtomicInteger answering = new AtomicInteger();
     private volatile boolean closing;
@@ -138,8 +129,8 @@ public final class SocketServer implements AutoCloseable {
         }
         this.socket = socket.toAbsolutePath();
         this.name = Objects.requireNonNull(name, "name");
-        this.handlers = Map.copyOf(handlers);
-        for (String kind : this.handlers.keySet()) {
+        Map<String, Handler<?>> served = Map.copyOf(handlers);
+        for (String kind : served.keySet()) {
             if (Kinds.type(kind) == null) {
                 throw new IllegalArgumentException("no message kind is called \"" + kind + "\"");
             }
@@ -148,6 +139,7 @@ public final class SocketServer implements AutoCloseable {
             throw new IllegalArgumentException("the request wait must be positive");
         }
         this.requestWaitMillis = requestWait.toMillis();
+        this.responder = new Responder(this.name, served);
     }
 
     /**
@@ -206,7 +198,7 @@ public final class SocketServer implements AutoCloseable {
         server = null;
         closing = true;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_WAIT_SECONDS);
-        awaitZero(answering, deadline);
+        awaitZero(answering::get, deadline);
         try {
             await(net.close(), CLOSE_WAIT_SECONDS);
         } catch (ExecutionException | TimeoutException e) {
@@ -214,9 +206,9 @@ public final class SocketServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        awaitZero(running, deadline);
-        if (running.get() > 0) {
-            LOG.warnf("%s: %d handlers still running after %d seconds are interrupted", name, running.get(),
+        awaitZero(responder::running, deadline);
+        if (responder.running() > 0) {
+            LOG.warnf("%s: %d handlers still running after %d seconds are interrupted", name, responder.running(),
                     CLOSE_WAIT_SECONDS);
         }
         quietly(workers.close());
@@ -254,7 +246,7 @@ public final class SocketServer implements AutoCloseable {
 
     /** Handlers running now (tests). */
     int handlersRunning() {
-        return running.get();
+        return responder.running();
     }
 
     /** A connection's whole request was read: close waits for its answer. */
@@ -279,7 +271,7 @@ public final class SocketServer implements AutoCloseable {
      */
     Future<byte[]> dispatch(Buffer payload, Pending pending) {
         Context context = vertx.getOrCreateContext();
-        return workers.executeBlocking(() -> respond(payload, pending), false)
+        return workers.executeBlocking(() -> responder.respond(payload, pending), false)
                 .compose(stage -> Future.fromCompletionStage(stage, context));
     }
 
@@ -288,80 +280,9 @@ public final class SocketServer implements AutoCloseable {
         new Exchange(this, connection).begin(busy);
     }
 
-    /** Runs on a worker thread: decode, route, handle, frame. Never throws; the stage never fails. */
-    private CompletionStage<byte[]> respond(Buffer payload, Pending pending) {
-        Message request;
-        try {
-            request = Envelope.decode(payload.getBytes());
-        } catch (WireException e) {
-            return CompletableFuture.completedFuture(refusal(e.getMessage(), null));
-        }
-        Handler<?> handler = handlers.get(request.kind());
-        if (handler == null) {
-            return CompletableFuture.completedFuture(refusal(Sentences.kindNotServed(request.kind()), null));
-        }
-        running.incrementAndGet();
-        CompletionStage<Message> reply;
-        try {
-            if (handler instanceof AsyncHandler<?> async) {
-                reply = handleAsync(async, request);
-                pending.started(async, reply);
-            } else {
-                reply = CompletableFuture.completedFuture(handle(handler, request));
-            }
-        } catch (Exception | StackOverflowError e) {
-            // An overflow too (a deep regex, a deep document): it unwound, and the count must go down,
-            // or every later close would wait out its bound for a handler that is not running.
-            reply = CompletableFuture.failedFuture(e);
-        }
-        return reply.handle((message, failure) -> {
-            running.decrementAndGet();
-            return frame(request.kind(), message, failure);
-        });
-    }
-
-    private byte[] frame(String kind, Message reply, Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-        if (cause instanceof HandlerRefusal refusal) {
-            return refusal(refusal.getMessage(), refusal.runbook());
-        }
-        if (cause == null && reply == null) {
-            cause = new IllegalStateException("the handler returned no reply");
-        }
-        if (cause != null) {
-            // The request itself is never logged: it can hold secrets.
-            // One line, counted when it repeats: a runaway client must not fill the disk with traces.
-            failures.log(name + ": the " + kind + " handler failed: " + RepeatedLines.describe(cause));
-            LOG.debugf(cause, "%s: the %s handler failed", name, kind);
-            return FAILED_FRAME;
-        }
-        try {
-            return Frames.encode(reply);
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "%s: the %s reply could not be framed", name, kind);
-            return FAILED_FRAME;
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Message handle(Handler<?> handler, Message request) throws Exception {
-        return ((Handler<Message>) handler).handle(request);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static CompletionStage<Message> handleAsync(AsyncHandler<?> handler, Message request) throws Exception {
-        CompletionStage<Message> stage = ((AsyncHandler<Message>) handler).handleAsync(request);
-        return stage != null ? stage : CompletableFuture.failedFuture(new IllegalStateException("the handler returned no stage"));
-    }
-
-    private byte[] refusal(String sentence, String runbook) {
-        LOG.debugf("%s: refused a request: %s", name, sentence);
-        return Frames.encode(new ErrorReply(sentence, runbook));
-    }
-
     /** Waits until {@code count} is zero or the deadline (a {@link System#nanoTime} value) passes. */
-    private static void awaitZero(AtomicInteger count, long deadline) {
-        while (count.get() > 0 && System.nanoTime() < deadline) {
+    private static void awaitZero(IntSupplier count, long deadline) {
+        while (count.getAsInt() > 0 && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {

@@ -9,15 +9,19 @@ import java.util.Objects;
  * One line of {@code edits/YYYY-MM.jsonl} (memoryd.md, "The journal and ids"). {@code file} is what
  * the call named ({@code memory}, {@code user}, null for a note); {@code to} is where it went
  * ({@code memory.md}, {@code user.md}, {@code notes.md}; null for a reject, which changed nothing).
- * {@code session} is a session id or {@code owner} for undo, accept and reject.
+ * {@code session} is a session id or {@code owner} for undo, accept and reject. {@code turn} is the
+ * session's turn the call came in ({@code tool/CallTurns}); null for the owner's undo, when it could not
+ * be read, and on a line journalled before edits kept their turn. An accept or reject keeps the call
+ * and turn of the write it resolves.
  */
-@JsonPropertyOrder({"id", "time", "session", "call", "action", "file", "to", "before", "after", "moved", "dropped",
+@JsonPropertyOrder({"id", "time", "session", "call", "turn", "action", "file", "to", "before", "after", "moved", "dropped",
         "untrusted", "class", "undoes", "pending"})
 public record Edit(
         @JsonProperty(value = "id", required = true) String id,
         @JsonProperty(value = "time", required = true) String time,
         @JsonProperty(value = "session", required = true) String session,
         @JsonProperty("call") String call,
+        @JsonProperty("turn") Long turn,
         @JsonProperty(value = "action", required = true) String action,
         @JsonProperty("file") String file,
         @JsonProperty("to") String to,

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * {@code bxctl memory search --json}: the hits the owner's search shows, in its order, as records
- * ({@code {"hits": [{"rank", "tag", "source", "kind", "who", "class", "session", "record", "time", "text"}],
+ * ({@code {"hits": [{"rank", "tag", "source", "kind", "who", "class", "session", "record", "turn", "time", "text"}],
  * "unavailable": [source]}}), each text whole and raw, from what recall's one path found
  * ({@link RecallSources}); a source that did not answer within its limit is listed in
  * {@code unavailable}. The index failing refuses the search with the text's sentence ({@link Recall}).
@@ -53,6 +53,11 @@ final class SearchJson {
         g.writeStringField("class", hit.dataClass().wire());
         g.writeStringField("session", hit.session());
         g.writeNumberField("record", hit.record());
+        if (hit.turn() == null) {
+            g.writeNullField("turn");
+        } else {
+            g.writeNumberField("turn", hit.turn());
+        }
         g.writeStringField("time", hit.time());
         g.writeStringField("text", hit.text());
         g.writeEndObject();
@@ -68,6 +73,7 @@ final class SearchJson {
         g.writeStringField("class", hit.dataClass().wire());
         g.writeNullField("session");
         g.writeNullField("record");
+        g.writeNullField("turn");
         g.writeStringField("time", hit.createdAt());
         g.writeStringField("text", hit.text());
         g.writeEndObject();

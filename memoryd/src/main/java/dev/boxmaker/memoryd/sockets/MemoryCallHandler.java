@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.sockets;
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.ask.AskMemory;
 import dev.boxmaker.memoryd.recall.Recall;
+import dev.boxmaker.memoryd.tool.CallTurns;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.server.AsyncHandler;
@@ -30,25 +31,34 @@ public final class MemoryCallHandler implements AsyncHandler<MemoryCall> {
     private final Recall recall;
     private final SessionWriteLimit limit;
     private final AskMemory ask;
+    private final CallTurns turns;
 
     /** Without {@code [honcho]}: ask_memory answers that fleet memory is not configured. */
     public MemoryCallHandler(MemoryStore store, Recall recall) {
         this(store, recall, AskMemory.notConfigured());
     }
 
+    /** Without the sessions' logs: each edit's turn is null. */
     public MemoryCallHandler(MemoryStore store, Recall recall, AskMemory ask) {
-        this(store, recall, new SessionWriteLimit(), ask);
+        this(store, recall, ask, CallTurns.NONE);
+    }
+
+    /** A memory call's edit keeps the turn {@code turns} reads from the session's log. */
+    public MemoryCallHandler(MemoryStore store, Recall recall, AskMemory ask, CallTurns turns) {
+        this(store, recall, new SessionWriteLimit(), ask, turns);
     }
 
     MemoryCallHandler(MemoryStore store, Recall recall, SessionWriteLimit limit) {
-        this(store, recall, limit, AskMemory.notConfigured());
+        this(store, recall, limit, AskMemory.notConfigured(), CallTurns.NONE);
     }
 
-    private MemoryCallHandler(MemoryStore store, Recall recall, SessionWriteLimit limit, AskMemory ask) {
+    private MemoryCallHandler(MemoryStore store, Recall recall, SessionWriteLimit limit, AskMemory ask,
+            CallTurns turns) {
         this.store = store;
         this.recall = recall;
         this.limit = limit;
         this.ask = ask;
+        this.turns = turns;
     }
 
     @Override
@@ -83,6 +93,6 @@ public final class MemoryCallHandler implements AsyncHandler<MemoryCall> {
                             SessionWriteLimit.WINDOW_SECONDS), dataClass, request.untrusted(), null);
         }
         // The store tells the index of what it wrote to notes.md (MemoryStore.onNotesChanged).
-        return store.call(request);
+        return store.call(request, turns.of(request.request().session()));
     }
 }

@@ -5,6 +5,7 @@ import dev.boxmaker.memoryd.ask.AskMemory;
 import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.recall.Recall;
+import dev.boxmaker.memoryd.tool.CallTurns;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.SocketServer;
@@ -51,7 +52,8 @@ public final class MemorydSockets implements AutoCloseable {
                     Map.of(MemoryBlock.KIND, new MemoryBlockHandler(calls.block()),
                             SessionUpdated.KIND, new SessionUpdatedHandler(calls.sessionUpdates())));
             sockets.add(vertx, "broker", settings.brokerSocket(),
-                    Map.of(MemoryCall.KIND, new MemoryCallHandler(calls.store(), calls.recall(), calls.ask())));
+                    Map.of(MemoryCall.KIND, new MemoryCallHandler(calls.store(), calls.recall(), calls.ask(),
+                            new CallTurns(settings.home()))));
             sockets.add(vertx, "admin", settings.adminSocket(),
                     Map.of(MemoryAdmin.KIND, new MemoryAdminHandler(calls.admin()),
                             Reindex.KIND, new ReindexHandler(calls.reindex()),

@@ -8,17 +8,24 @@ import java.util.Objects;
 
 /**
  * Who made a memory call and the session's state when brokerd decided it: its taint class and
- * whether it had read untrusted content (the spec, section 7).
+ * whether it had read untrusted content (the spec, section 7). {@code turn} is the session's turn the
+ * call came in, as {@link CallTurns} read it from the session's log, or null when not known.
  */
-public record Caller(SessionId session, String call, DataClass taint, boolean untrusted) {
+public record Caller(SessionId session, String call, Long turn, DataClass taint, boolean untrusted) {
     public Caller {
         Objects.requireNonNull(session, "session");
         Objects.requireNonNull(call, "call");
         Objects.requireNonNull(taint, "taint");
     }
 
-    public static Caller of(MemoryCall memoryCall) {
-        return new Caller(memoryCall.request().session(), memoryCall.request().call(), memoryCall.taint(),
+    /** A caller whose turn is not known. */
+    public Caller(SessionId session, String call, DataClass taint, boolean untrusted) {
+        this(session, call, null, taint, untrusted);
+    }
+
+    /** The caller of {@code memoryCall}, made in {@code turn} of its session (null: not known). */
+    public static Caller of(MemoryCall memoryCall, Long turn) {
+        return new Caller(memoryCall.request().session(), memoryCall.request().call(), turn, memoryCall.taint(),
                 memoryCall.untrusted());
     }
 

@@ -63,6 +63,7 @@ final class ListingsJson {
         g.writeStringField("time", e.time());
         g.writeStringField("session", e.session());
         g.writeStringField("call", e.call());
+        turn(g, e.turn());
         g.writeStringField("action", e.action());
         g.writeStringField("file", e.file());
         g.writeStringField("to", e.to());
@@ -75,6 +76,15 @@ final class ListingsJson {
         g.writeStringField("undoes", e.undoes());
         g.writeStringField("pending", e.pending());
         g.writeEndObject();
+    }
+
+    /** The session's turn the call came in, or null (the owner's own edits, or not known). */
+    private static void turn(JsonGenerator g, Long turn) throws IOException {
+        if (turn == null) {
+            g.writeNullField("turn");
+        } else {
+            g.writeNumberField("turn", turn);
+        }
     }
 
     /** {@code {"pending": [oldest first]}}: each write waiting for review, what it would do, and its arguments whole. */
@@ -96,6 +106,7 @@ final class ListingsJson {
         g.writeStringField("time", w.time());
         g.writeStringField("session", w.session());
         g.writeStringField("call", w.call());
+        turn(g, w.turn());
         g.writeStringField("state", WAITING);
         try {
             Request r = RequestParser.parse(w.request());

@@ -8,14 +8,10 @@ import dev.boxmaker.memoryd.edits.Journal;
 import dev.boxmaker.memoryd.edits.PendingLog;
 import dev.boxmaker.memoryd.edits.PendingWrite;
 import dev.boxmaker.memoryd.files.Disk;
-import dev.boxmaker.memoryd.files.Entries;
 import dev.boxmaker.memoryd.files.IdentityFile;
-import dev.boxmaker.memoryd.files.Invariants;
 import dev.boxmaker.memoryd.files.MemoryDir;
-import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
 import dev.boxmaker.proto.daemon.RepeatedLines;
-import dev.boxmaker.proto.text.Sanitize;
 import dev.boxmaker.proto.wire.msg.MemoryCall;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
 import java.io.IOException;
@@ -55,6 +51,8 @@ public final class MemoryStore {
     /** The write between its first append and its answer, which a failure takes back; else null. */
     private WriteAttempt attempt;
     private final OwnerCommands owner;
+    /** Where a call's write goes, and how a planned edit is written (an accept's too). */
+    final StoreWrites writes = new StoreWrites(this);
     private final StoreListeners listeners = new StoreListeners();
 
     /**
@@ -134,9 +132,17 @@ public final class MemoryStore {
 
     // The memory tool.
 
-    /** Answers a decided {@code memory_call}; a failed write answers {@code failed} with its sentence. */
+    /** Answers a decided {@code memory_call} whose turn is not known ({@link #call(MemoryCall, Long)}). */
     public ToolResponse call(MemoryCall memoryCall) {
-        Caller caller = Caller.of(memoryCall);
+        return call(memoryCall, null);
+    }
+
+    /**
+     * Answers a decided {@code memory_call} made in {@code turn} of its session (null: not known), which
+     * its edit or pending write keeps; a failed write answers {@code failed} with its sentence.
+     */
+    public ToolResponse call(MemoryCall memoryCall, Long turn) {
+        Caller caller = Caller.of(memoryCall, turn);
         try {
             return call(caller, memoryCall.request().args()).toResponse(memoryCall.request().call());
         } catch (StoreFailure failure) {
@@ -183,7 +189,7 @@ public final class MemoryStore {
         try {
             synchronized (lock) {
                 try {
-                    return route(caller, request);
+                    return writes.route(caller, request);
                 } catch (IOException | RuntimeException e) {
                     throw settle(e);
                 }
@@ -193,96 +199,9 @@ public final class MemoryStore {
         }
     }
 
-    private Answer route(Caller caller, Request request) throws IOException {
-        finishUnfinished();
-        try {
-            if (request instanceof Request.Note n) {
-                writeNote(caller, n.text(), n.action(), null);
-                return Answer.ok(caller.untrusted() ? Sentences.NOTED_UNTRUSTED : Sentences.NOTED, caller.label());
-            }
-            IdentityFile file = Request.fileOf(request);
-            if (caller.untrusted() && request instanceof Request.Add a) {
-                // Identity is written only by sessions that have not read untrusted content.
-                writeNote(caller, a.text(), a.action(), file.arg());
-                return Answer.ok(Sentences.SAVED_AS_UNTRUSTED_NOTE, caller.label());
-            }
-            if (caller.untrusted()) {
-                return Answer.refused(Sentences.untrustedIdentityEdit(file.fileName()), caller.label());
-            }
-            Plan plan = rules.plan(request, dir.read(file));
-            if (review) {
-                return Answer.ok(Sentences.waitingForReview(stage(caller, request)), caller.label());
-            }
-            apply(plan, request.action(), caller.session().value(), caller, null);
-            return Answer.ok(plan.sentence(), caller.label());
-        } catch (Refused refused) {
-            return Answer.refused(refused.sentence(), caller.label());
-        }
-    }
-
-    /** Appends a note labelled by the session, then journals it (to notes.md, after = the note). */
-    private void writeNote(Caller caller, String text, String action, String fileArg) throws Refused, IOException {
-        String body = rules.note(text);
-        Instant now = now();
-        String id = state.ids.next(now);
-        var label = caller.label();
-        // A note a flag rule matches is kept local (sanitize.md): its header says so and names the rule.
-        var header = NoteHeader.noted(now, caller.session().value(), label.dataClass(), label.untrusted(),
-                Sanitize.flag(body).orElse(null));
-        Edit edit = journalAppend(new Edit(id, now.toString(), caller.session().value(), caller.call(), action, fileArg,
-                MemoryDir.NOTES, List.of(), List.of(body), List.of(), List.of(), caller.untrusted(),
-                label.dataClass().wire(), null, null));
-        appendNotes(List.of(new NotesFile.Note(header, body)));
-        finish(edit);
-    }
-
-    /** Appends a clean session's identity write to pending.jsonl; notes are never staged. */
-    private String stage(Caller caller, Request request) throws IOException {
-        Instant now = now();
-        String id = state.ids.next(now);
-        attempt = WriteAttempt.ofStaged(this);
-        pendingLog.append(new PendingWrite(id, now.toString(), caller.session().value(), caller.call(),
-                request.toArgs(), caller.label().dataClass(), caller.untrusted()));
-        attempt = null;
-        return id;
-    }
-
-    /**
-     * Writes a planned edit: the journal line first, then moved and dropped entries to notes.md (in
-     * the order given, with their headers, under the session that asked), then the file, then its
-     * finished mark, each flushed before the next and all before the answer; {@link Recovery}
-     * finishes an edit a crash interrupted, from its journal line.
-     */
-    Edit apply(Plan plan, String action, String journalSession, Caller asker, String pendingId) throws IOException {
-        Instant now = now();
-        String id = state.ids.next(now);
-        String session = asker.session().value();
-        List<NotesFile.Note> out = plan.removals().stream()
-                .map(r -> new NotesFile.Note(r.moved()
-                        ? NoteHeader.moved(now, plan.file(), session)
-                        : NoteHeader.dropped(now, plan.file(), session), r.entry()))
-                .toList();
-        Edit edit = new Edit(id, now.toString(), journalSession, asker.call(), action, plan.file().arg(),
-                plan.file().fileName(), plan.before(), plan.after(), plan.moved(), plan.dropped(), asker.untrusted(),
-                asker.label().dataClass().wire(), null, pendingId);
-        writable(plan.file(), plan.after(), out);
-        journalAppend(edit);
-        appendNotes(out);
-        dir.write(plan.file(), plan.after());
-        finish(edit);
-        return edit;
-    }
-
-    /**
-     * Throws unless the file and notes.md can hold what an edit is about to write. Checked before its
-     * journal line: an edit journalled but not writable would be retried, and fail, before every
-     * later write and at every start. The rules refuse all such edits with a sentence first.
-     */
-    static void writable(IdentityFile file, List<String> after, List<NotesFile.Note> notes) {
-        Entries.checkInvariants(file, after);
-        for (NotesFile.Note note : notes) {
-            Invariants.check(NotesFile.storable(note.body()), "a note body would not read back as written");
-        }
+    /** The write from its first append to its answer, which a failure takes back; null: none. */
+    void attempting(WriteAttempt write) {
+        attempt = write;
     }
 
     /** Appends {@code notes} to notes.md, durably, and remembers to announce it once the operation ends. */

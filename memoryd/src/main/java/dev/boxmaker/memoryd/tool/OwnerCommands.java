@@ -59,7 +59,7 @@ final class OwnerCommands {
         Instant now = store.now();
         String undoId = store.state.ids.next(now);
         String text = note.after().get(0);
-        Edit undo = store.journalAppend(new Edit(undoId, now.toString(), Edit.OWNER, null, Edit.UNDO, note.file(),
+        Edit undo = store.journalAppend(new Edit(undoId, now.toString(), Edit.OWNER, null, null, Edit.UNDO, note.file(),
                 MemoryDir.NOTES, List.of(text), List.of(), List.of(), List.of(), false, note.dataClass(),
                 note.id(), null));
         store.appendNotes(List.of(new NotesFile.Note(NoteHeader.retracted(now, note.id()), text)));
@@ -86,10 +86,10 @@ final class OwnerCommands {
             // The owner's editor had left an entry twice, which memoryd never writes back.
             return OwnerAnswer.refused(Sentences.undoWouldRepeat(edit.id(), file.fileName(), twice.get()));
         }
-        MemoryStore.writable(file, edit.before(), List.of());
+        StoreWrites.writable(file, edit.before(), List.of());
         Instant at = store.now();
         String undoId = store.state.ids.next(at);
-        Edit undo = store.journalAppend(new Edit(undoId, at.toString(), Edit.OWNER, null, Edit.UNDO, edit.file(),
+        Edit undo = store.journalAppend(new Edit(undoId, at.toString(), Edit.OWNER, null, null, Edit.UNDO, edit.file(),
                 edit.to(), now, edit.before(), List.of(), List.of(), false, edit.dataClass(), edit.id(), null));
         store.dir.write(file, edit.before());
         store.finish(undo);
@@ -120,7 +120,8 @@ final class OwnerCommands {
             return OwnerAnswer.refused(Sentences.noSuchPending(id));
         }
         PendingWrite write = found.get();
-        Caller asker = new Caller(SessionId.of(write.session()), write.call(), write.taint(), write.untrusted());
+        Caller asker = new Caller(SessionId.of(write.session()), write.call(), write.turn(), write.taint(),
+                write.untrusted());
         try {
             Request request = RequestParser.parse(write.request());
             IdentityFile file = Request.fileOf(request);
@@ -131,7 +132,7 @@ final class OwnerCommands {
                 throw new Refused(Sentences.untrustedIdentityEdit(file.fileName()));
             }
             Plan plan = store.rules.plan(request, store.dir.read(file));
-            Edit done = store.apply(plan, request.action(), Edit.OWNER, asker, id);
+            Edit done = store.writes.apply(plan, request.action(), Edit.OWNER, asker, id);
             String sentence = Sentences.accepted(id, plan.sentence());
             return OwnerAnswer.ok(sentence, OwnerJson.outcome("accepted", id, done == null ? null : done.id(), sentence));
         } catch (Refused refused) {
@@ -152,7 +153,7 @@ final class OwnerCommands {
         Instant now = store.now();
         String rejectId = store.state.ids.next(now);
         String file = write.request().path("file").isTextual() ? write.request().get("file").asText() : null;
-        Edit reject = store.journalAppend(new Edit(rejectId, now.toString(), Edit.OWNER, write.call(), Edit.REJECT,
+        Edit reject = store.journalAppend(new Edit(rejectId, now.toString(), Edit.OWNER, write.call(), write.turn(), Edit.REJECT,
                 file, null, List.of(), List.of(), List.of(), List.of(), write.untrusted(), write.taint().wire(), null, id));
         store.journalledOnly(reject);
         String sentence = Sentences.rejected(id, rejectId);

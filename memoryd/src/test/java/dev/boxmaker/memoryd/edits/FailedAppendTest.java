@@ -28,12 +28,12 @@ class FailedAppendTest {
     Path dir;
 
     private static Edit edit(String id) {
-        return new Edit(id, "2026-09-24T21:02:11Z", "mm-asker", "call_1", "note", null, "notes.md", List.of(),
+        return new Edit(id, "2026-09-24T21:02:11Z", "mm-asker", "call_1", null, "note", null, "notes.md", List.of(),
                 List.of("seen " + id), List.of(), List.of(), false, "private", null, null);
     }
 
     private static PendingWrite staged(String id) {
-        return new PendingWrite(id, "2026-09-24T21:02:11Z", "mm-asker", "call_1",
+        return new PendingWrite(id, "2026-09-24T21:02:11Z", "mm-asker", "call_1", null,
                 Json.MAPPER.createObjectNode().put("action", "add").put("file", "memory").put("text", id),
                 DataClass.PRIVATE, false);
     }

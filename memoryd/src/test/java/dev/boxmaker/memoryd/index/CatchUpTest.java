@@ -394,29 +394,72 @@ public class CatchUpTest {
             s.execute("PRAGMA user_version = 1");
         }
         append(home, A, said("the launch moved to thursday"));
+        List<String> lines = reopenedLogging(c -> {
+            var rs = c.executeQuery("PRAGMA user_version");
+            rs.next();
+            assertThat(rs.getInt(1)).isEqualTo(IndexSchema.VERSION);
+            rs = c.executeQuery("SELECT group_concat(term, ' ') FROM (SELECT term FROM postings WHERE term = 'launch')");
+            rs.next();
+            assertThat(rs.getString(1)).isEqualTo("launch");
+        }, index -> assertThat(Rows.all(index)).hasSize(2).startsWith(before.get(0)));
+        Path file = home.resolve("index/memory.sqlite3");
+        assertThat(lines).satisfiesExactly(
+                first -> assertThat(first).isEqualTo("the index " + file + " has layout 1 and this"
+                        + " memoryd writes layout 3; rebuilding it (recall answers from the old file meanwhile)"),
+                second -> assertThat(second).matches(java.util.regex.Pattern.quote("the index " + file
+                        + " was built: 1 log, 2 records, 0 notes, in ") + "[0-9]+\\.[0-9] s"));
+    }
+
+    @Test
+    void anIndexWithoutTheTurnColumnIsRebuiltAtStartAndItsRowsGetTheirTurns() throws Exception {
+        append(home, A, new dev.boxmaker.proto.log.UserRecord(Logs.T0, 2, "remember the launch window", null));
+        try (MemoryIndex index = open()) {
+            index.flush().get();
+        }
+        // Layout 2 had no sources.turn.
+        Path file = home.resolve("index/memory.sqlite3");
+        try (java.sql.Connection c = IndexFile.open(file, true); java.sql.Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE sources DROP COLUMN turn");
+            s.execute("PRAGMA user_version = 2");
+        }
+        List<String> lines = reopenedLogging(c -> {
+            var rs = c.executeQuery("SELECT record, turn FROM sources");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getLong(1)).isZero();
+            assertThat(rs.getLong(2)).isEqualTo(2);
+            assertThat(rs.next()).isFalse();
+        }, index -> { });
+        assertThat(lines).first().isEqualTo("the index " + file + " has layout 2 and this"
+                + " memoryd writes layout 3; rebuilding it (recall answers from the old file meanwhile)");
+    }
+
+    /** What the index checks on its own file's connection, once reopened and caught up. */
+    @FunctionalInterface
+    interface FileCheck {
+        void check(java.sql.Statement file) throws Exception;
+    }
+
+    /** What the index checks on the reopened index. */
+    @FunctionalInterface
+    interface IndexCheck {
+        void check(MemoryIndex index) throws Exception;
+    }
+
+    /** Opens the index and waits for its work, runs the checks, and answers what MemoryIndex logged meanwhile. */
+    List<String> reopenedLogging(FileCheck onFile, IndexCheck onIndex) throws Exception {
         List<String> lines = new ArrayList<>();
         Handler capture = capture(lines);
         Logger logger = Logger.getLogger(MemoryIndex.class.getName());
         logger.addHandler(capture);
         try (MemoryIndex index = open()) {
             index.flush().get();
-            assertThat(Rows.all(index)).hasSize(2).startsWith(before.get(0));
+            onIndex.check(index);
             try (java.sql.Connection c = IndexConnections.open(index); java.sql.Statement s = c.createStatement()) {
-                var rs = s.executeQuery("PRAGMA user_version");
-                rs.next();
-                assertThat(rs.getInt(1)).isEqualTo(IndexSchema.VERSION);
-                rs = s.executeQuery("SELECT group_concat(term, ' ') FROM (SELECT term FROM postings WHERE term = 'launch')");
-                rs.next();
-                assertThat(rs.getString(1)).isEqualTo("launch");
+                onFile.check(s);
             }
         } finally {
             logger.removeHandler(capture);
         }
-        Path file = home.resolve("index/memory.sqlite3");
-        assertThat(lines).satisfiesExactly(
-                first -> assertThat(first).isEqualTo("the index " + file + " has layout 1 and this"
-                        + " memoryd writes layout 2; rebuilding it (recall answers from the old file meanwhile)"),
-                second -> assertThat(second).matches(java.util.regex.Pattern.quote("the index " + file
-                        + " was built: 1 log, 2 records, 0 notes, in ") + "[0-9]+\\.[0-9] s"));
+        return lines;
     }
 }

@@ -37,7 +37,7 @@ public final class TestIndexes {
         IndexSchema.create(c);
         List<IndexRow> rows = new ArrayList<>();
         for (int i = 0; i < texts.size(); i++) {
-            rows.add(new IndexRow(IndexRow.SESSION, "mm-test", 0L, i, times.get(i), IndexRow.USER, DataClass.PRIVATE,
+            rows.add(new IndexRow(IndexRow.SESSION, "mm-test", 0L, i, null, times.get(i), IndexRow.USER, DataClass.PRIVATE,
                     false, null, null, texts.get(i)));
         }
         c.setAutoCommit(false);
@@ -65,7 +65,7 @@ public final class TestIndexes {
         IndexWrites writes = new IndexWrites(c, shape, heldTerms);
         List<IndexRow> rows = new ArrayList<>();
         for (int i = 0; i < texts.size(); i++) {
-            rows.add(new IndexRow(IndexRow.SESSION, "mm-test", 0L, i, times.get(i), IndexRow.USER, DataClass.PRIVATE,
+            rows.add(new IndexRow(IndexRow.SESSION, "mm-test", 0L, i, null, times.get(i), IndexRow.USER, DataClass.PRIVATE,
                     false, null, null, texts.get(i)));
         }
         c.setAutoCommit(false);

@@ -77,11 +77,7 @@ class HonchoSyncIT {
     }
 
     Path config() throws Exception {
-        Path config = home.resolve("memoryd.toml");
-        Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n[honcho]\nurl = \"" + fake.url() + "\"\n"
-                + "agent = \"boxmaker0\"\nowner = \"kyle\"\ntrusted = \"bx-trusted\"\nuntrusted = \"bx-untrusted\"\n"
-                + "fleet = \"bx-fleet\"\n");
-        return config;
+        return MemorydProcess.honchoConfig(home, fake.url());
     }
 
     MemorydProcess serveWithHoncho() throws Exception {
@@ -268,9 +264,16 @@ class HonchoSyncIT {
 
     /** Waits until {@code sent} items are sent in all and none waits. */
     void awaitDrained(long sent) throws Exception {
-        long deadline = System.nanoTime() + DRAIN_WAIT.toNanos();
+        awaitDrained(home, sent, DRAIN_WAIT);
+    }
+
+    /** Waits up to {@code wait} until memoryd on {@code home} has sent {@code sent} items in all and none waits. */
+    static void awaitDrained(Path home, long sent, Duration wait) throws Exception {
+        long deadline = System.nanoTime() + wait.toNanos();
         while (true) {
-            JsonNode report = Json.MAPPER.readTree(sync("json"));
+            JsonNode report = Json.MAPPER.readTree(((MemoryAdminReply) SocketClient.call(
+                    home.resolve("run/owner-memory/admin.sock"), new MemoryAdmin("sync", "json"), WAIT, WAIT, "test"))
+                    .text());
             long total = 0;
             long waiting = 0;
             for (JsonNode w : report.get("workspaces")) {

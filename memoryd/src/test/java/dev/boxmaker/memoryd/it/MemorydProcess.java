@@ -1,12 +1,14 @@
 package dev.boxmaker.memoryd.it;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** The packaged memoryd, started as a process on a home of the test's, as the owner would run it. */
@@ -35,13 +37,43 @@ public final class MemorydProcess implements AutoCloseable {
     }
 
     private static MemorydProcess launch(Path home, List<String> prefix, String... args) throws IOException {
+        return launch(home, prefix, null, Map.of(), args);
+    }
+
+    /**
+     * {@link #launch(Path, String...)} in the working directory {@code directory}, with {@code environment}
+     * added to the test's own environment.
+     */
+    public static MemorydProcess launchIn(Path home, Path directory, Map<String, String> environment, String... args)
+            throws IOException {
+        return launch(home, List.of(), directory, environment, args);
+    }
+
+    private static MemorydProcess launch(Path home, List<String> prefix, Path directory,
+            Map<String, String> environment, String... args) throws IOException {
         List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of("java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", JAR.toString()));
         command.addAll(List.of(args));
         Path log = Files.createTempFile(home, "memoryd", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        if (directory != null) {
+            builder.directory(directory.toFile());
+        }
+        builder.environment().putAll(environment);
         builder.environment().put("BOXMAKER_HOME", home.toString());
         return new MemorydProcess(home, log, builder.start());
+    }
+
+    /**
+     * Writes {@code home}'s memoryd.toml with {@code [honcho]} at {@code url}: agent boxmaker0, owner kyle,
+     * workspaces bx-trusted, bx-untrusted and bx-fleet; its path.
+     */
+    public static Path honchoConfig(Path home, URI url) throws IOException {
+        Path config = home.resolve("memoryd.toml");
+        Files.writeString(config, "[paths]\nhome = \"" + home + "\"\n[honcho]\nurl = \"" + url + "\"\n"
+                + "agent = \"boxmaker0\"\nowner = \"kyle\"\ntrusted = \"bx-trusted\"\nuntrusted = \"bx-untrusted\"\n"
+                + "fleet = \"bx-fleet\"\n");
+        return config;
     }
 
     /** Starts {@code memoryd serve} and waits until it answers on every socket. */

@@ -208,4 +208,24 @@ class RecallTest {
         assertThat(all.findValuesAsText("tag")).contains("identity", "memory-tainted");
         assertThat(recall.searchJson("zulu").text()).isEqualTo(recall.search("zulu").text());
     }
+
+    @Test
+    void eachLocalHitAsJsonSaysItsRecordsTurnAndANoteSaysNull() throws Exception {
+        com.fasterxml.jackson.databind.JsonNode kyle = Json.MAPPER.readTree(
+                recall.searchJson("{\"query\": \"kyle\"}").text()).get("hits").get(0);
+        assertThat(kyle.get("text").asText()).isEqualTo("zulu from kyle");
+        assertThat(kyle.get("record").asLong()).isEqualTo(1);
+        assertThat(kyle.get("turn").isIntegralNumber()).isTrue();
+        assertThat(kyle.get("turn").asLong()).isEqualTo(2);
+        com.fasterxml.jackson.databind.JsonNode call = Json.MAPPER.readTree(
+                recall.searchJson("{\"query\": \"http_fetch\", \"k\": 1}").text()).get("hits").get(0);
+        assertThat(call.get("who").asText()).isEqualTo("call");
+        assertThat(call.get("record").asLong()).isEqualTo(2);
+        assertThat(call.get("turn").asLong()).isEqualTo(1);
+        com.fasterxml.jackson.databind.JsonNode note = Json.MAPPER.readTree(
+                recall.searchJson("{\"query\": \"tea\"}").text()).get("hits").get(0);
+        assertThat(note.get("kind").asText()).isEqualTo("note");
+        assertThat(note.has("turn")).isTrue();
+        assertThat(note.get("turn").isNull()).isTrue();
+    }
 }

@@ -29,8 +29,8 @@ class JournalTest {
         store.add(tainted(), IdentityFile.USER, "as note");
         store.consolidate(clean(), IdentityFile.MEMORY, List.of(Item.rewrite("a", "a2"), Item.move("b")));
         store.add(clean(), IdentityFile.MEMORY, "FORBIDDEN");
-        String common = "\"session\":\"" + CLEAN_SID + "\",\"call\":\"call_1\"";
-        String taintedCommon = "\"session\":\"" + TAINTED_SID + "\",\"call\":\"call_2\"";
+        String common = "\"session\":\"" + CLEAN_SID + "\",\"call\":\"call_1\",\"turn\":null";
+        String taintedCommon = "\"session\":\"" + TAINTED_SID + "\",\"call\":\"call_2\",\"turn\":null";
         assertThat(read(dir.resolve("edits/2026-09.jsonl"))).isEqualTo(String.join("\n",
                 "{\"id\":\"2026-09-24-0001\",\"time\":\"2026-09-24T21:02:11Z\"," + common + ",\"action\":\"add\",\"file\":\"memory\","
                         + "\"to\":\"memory.md\",\"before\":[],\"after\":[\"a\"],\"moved\":[],\"dropped\":[],\"untrusted\":false,"

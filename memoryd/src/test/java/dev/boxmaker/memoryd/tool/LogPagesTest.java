@@ -114,7 +114,7 @@ class LogPagesTest {
         try (BufferedWriter aug = Files.newBufferedWriter(edits.resolve("2026-08.jsonl"));
                 BufferedWriter sep = Files.newBufferedWriter(edits.resolve("2026-09.jsonl"))) {
             for (int i = 0; i < total; i++) {
-                Edit e = new Edit(id(i), T, SID, "call_1", "note", null, "notes.md", List.of(), List.of("entry " + i),
+                Edit e = new Edit(id(i), T, SID, "call_1", null, "note", null, "notes.md", List.of(), List.of("entry " + i),
                         List.of(), List.of(), false, "private", null, null);
                 (i < inAugust ? aug : sep).write(Journal.line(e) + "\n");
             }

@@ -74,7 +74,7 @@ class OwnerJsonAnswersTest {
     void aLogPastTheLimitIsCutAfterAWholeEditAndSaysSo() throws Exception {
         List<Edit> edits = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
-            edits.add(new Edit("2026-09-24-000" + i, T, "owner", null, "add", "memory", "memory.md", List.of(),
+            edits.add(new Edit("2026-09-24-000" + i, T, "owner", null, null, "add", "memory", "memory.md", List.of(),
                     List.of("e" + i), List.of(), List.of(), false, "private", null, null));
         }
         JsonNode doc = READ.readTree(ListingsJson.log(edits, 1));

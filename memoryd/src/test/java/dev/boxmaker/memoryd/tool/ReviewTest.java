@@ -50,7 +50,7 @@ class ReviewTest {
                 "waiting for the owner's review as 2026-09-24-0001; if accepted it takes effect in a later session");
         assertThat(read(dir.resolve("memory.md"))).isEmpty();
         assertThat(read(dir.resolve("pending.jsonl"))).isEqualTo("{\"id\":\"2026-09-24-0001\",\"time\":\"2026-09-24T21:02:11Z\","
-                + "\"session\":\"" + SID + "\",\"call\":\"call_1\",\"request\":{\"action\":\"add\",\"file\":\"memory\",\"text\":\"a\"},"
+                + "\"session\":\"" + SID + "\",\"call\":\"call_1\",\"turn\":null,\"request\":{\"action\":\"add\",\"file\":\"memory\",\"text\":\"a\"},"
                 + "\"taint\":\"private\",\"untrusted\":false}\n");
         assertThat(store.log(20)).isEqualTo("no edits yet");
     }
@@ -80,7 +80,7 @@ class ReviewTest {
         assertThat(read(dir.resolve("memory.md"))).isEqualTo("owner\n§\na\n");
         Edit e = store.journal().readAll().get(0);
         assertThat(dev.boxmaker.memoryd.edits.Journal.line(e)).isEqualTo("{\"id\":\"2026-09-24-0002\",\"time\":\"2026-09-24T21:03:11Z\","
-                + "\"session\":\"owner\",\"call\":\"call_1\",\"action\":\"add\",\"file\":\"memory\",\"to\":\"memory.md\","
+                + "\"session\":\"owner\",\"call\":\"call_1\",\"turn\":null,\"action\":\"add\",\"file\":\"memory\",\"to\":\"memory.md\","
                 + "\"before\":[\"owner\"],\"after\":[\"owner\",\"a\"],\"moved\":[],\"dropped\":[],\"untrusted\":false,"
                 + "\"class\":\"private\",\"undoes\":null,\"pending\":\"2026-09-24-0001\"}");
         assertThat(store.pending()).isEqualTo("no writes are waiting for review");
@@ -106,7 +106,7 @@ class ReviewTest {
         assertThat(read(dir.resolve("user.md"))).isEmpty();
         assertThat(dev.boxmaker.memoryd.edits.Journal.line(store.journal().readAll().get(0))).isEqualTo(
                 "{\"id\":\"2026-09-24-0002\",\"time\":\"2026-09-24T21:02:11Z\",\"session\":\"owner\",\"call\":\"call_1\","
-                        + "\"action\":\"reject\",\"file\":\"user\",\"to\":null,\"before\":[],\"after\":[],\"moved\":[],\"dropped\":[],"
+                        + "\"turn\":null,\"action\":\"reject\",\"file\":\"user\",\"to\":null,\"before\":[],\"after\":[],\"moved\":[],\"dropped\":[],"
                         + "\"untrusted\":false,\"class\":\"private\",\"undoes\":null,\"pending\":\"2026-09-24-0001\"}");
         assertThat(store.undo("2026-09-24-0002"))
                 .isEqualTo(OwnerAnswer.refused("2026-09-24-0002 is a reject and changed no file; there is nothing to undo"));

@@ -35,7 +35,7 @@ class UndoTest {
         assertThat(read(dir.resolve("notes.md"))).contains("\na\n");
         Edit undo = store.journal().readAll().get(3);
         assertThat(Journal(undo)).isEqualTo("{\"id\":\"2026-09-24-0004\",\"time\":\"2026-09-24T21:02:11Z\",\"session\":\"owner\","
-                + "\"call\":null,\"action\":\"undo\",\"file\":\"memory\",\"to\":\"memory.md\",\"before\":[\"b\"],\"after\":[\"a\",\"b\"],"
+                + "\"call\":null,\"turn\":null,\"action\":\"undo\",\"file\":\"memory\",\"to\":\"memory.md\",\"before\":[\"b\"],\"after\":[\"a\",\"b\"],"
                 + "\"moved\":[],\"dropped\":[],\"untrusted\":false,\"class\":\"private\",\"undoes\":\"2026-09-24-0003\",\"pending\":null}");
     }
 

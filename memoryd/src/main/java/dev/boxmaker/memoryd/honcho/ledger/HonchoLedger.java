@@ -237,8 +237,8 @@ public final class HonchoLedger {
         return placements.of(workspace, session);
     }
 
-    /** A Honcho session placed for a Boxmaker session: its name, its peers, and what it was placed for. */
-    public record Place(String honcho, List<String> peers, String purpose) {
+    /** A Honcho session placed: its name, peers, purpose, and whether a turn sent after its line shows it made. */
+    public record Place(String honcho, List<String> peers, String purpose, boolean made) {
     }
 
     /** One item of the outbox. */
@@ -300,6 +300,7 @@ public final class HonchoLedger {
             case LedgerLine.SENT -> {
                 if (pending.remove(key) != null) {
                     settled.add(item);
+                    placements.apply(line);
                     sent.merge(line.workspace(), 1L, Long::sum);
                     if (item instanceof LedgerItem.Edit) {
                         conclusions.apply(line);

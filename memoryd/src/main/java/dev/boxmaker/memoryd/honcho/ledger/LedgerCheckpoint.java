@@ -29,7 +29,8 @@ import java.util.zip.CRC32;
  * @param nowhere  the count of items decided for nowhere, per reason
  * @param since    the time of the ledger's {@code began} line, else of its first line
  * @param tails    per session, where the next start reads its log from (null in a checkpoint written before them)
- * @param placed   the Honcho sessions placed, as {@code placed} lines (a checkpoint without them is not read)
+ * @param placed   the Honcho sessions placed, as {@code placed} lines, a made one's followed by a {@code sent}
+ *                 line of a turn of its session (a checkpoint without them is not read)
  * @param conclusions the conclusions recorded as created and not deleted, per key their Honcho ids, oldest
  *                 first (a checkpoint without them is not read)
  */

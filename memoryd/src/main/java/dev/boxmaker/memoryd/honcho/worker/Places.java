@@ -20,9 +20,9 @@ import java.util.Set;
 
 /**
  * The workspaces, peers and sessions the worker makes in Honcho (the M5c spec, section 3). Workspaces
- * and peers are made once a run with get-or-create, which Honcho answers 200, 201 or 409. The trusted
- * and untrusted workspaces keep Honcho's defaults; the fleet one is made with reasoning, summaries and
- * dreaming off. The agent's peer is never observed.
+ * and peers are made once a run (but those the ledger shows made) with get-or-create, which Honcho
+ * answers 200, 201 or 409. The trusted and untrusted workspaces keep Honcho's defaults; the fleet one
+ * is made with reasoning, summaries and dreaming off. The agent's peer is never observed.
  *
  * <p>A Boxmaker session is one Honcho session per workspace, named after it; when a speaker not yet
  * in it speaks, the next one, {@code -2}, {@code -3}…, holding every peer so far. Which Honcho sessions
@@ -33,7 +33,8 @@ import java.util.Set;
  * sessions placed. A session made to stamp a conclusion before any turn ({@code "for":"stamp"}) takes
  * the first speaker as a member (Honcho's {@code POST …/sessions} makes the peers given members,
  * {@code src/crud/session.py} {@code get_or_create_session}) rather than pushing the turns to
- * {@code -2}. Used by the worker's one thread only.
+ * {@code -2}. After a restart, what the ledger shows made is not made again ({@link #workspace(HonchoClient,
+ * String)}, {@link HonchoLedger.Place#made}). Used by the worker's one thread only.
  */
 final class Places {
     private static final Map<String, Object> UNOBSERVED = Map.of("observe_me", false);
@@ -53,7 +54,7 @@ final class Places {
         int number = 1;
         /** Whether the current one has a {@code placed} line. */
         boolean placed;
-        /** Whether this run made the current one in Honcho, with its peers as they are. */
+        /** Whether the current one is made in Honcho with its peers as they are: by this run or the ledger. */
         boolean made;
         String purpose = LedgerLine.FOR_STAMP;
         final Set<String> peers = new LinkedHashSet<>();
@@ -103,6 +104,25 @@ final class Places {
     /** The status Honcho refused the fleet's settings with in this run (0: no status); null when not refused. */
     Integer fleetRefused() {
         return fleetRefused;
+    }
+
+    /**
+     * The workspace of {@code client} for a turn of {@code session}: as {@link #workspace(HonchoClient)},
+     * except that where the ledger placed a Honcho session for {@code session}, the workspace and every
+     * peer of those {@code placed} lines are made already (each line is written after the workspace and
+     * its peers are made), so a run after a restart makes them again only for a session the ledger never
+     * placed there. The fleet's workspace is still made once a run, for its settings ({@link #fleetOff}).
+     */
+    void workspace(HonchoClient client, String session) throws HonchoFailure {
+        String w = client.workspace();
+        if (!workspaces.contains(w)) {
+            List<HonchoLedger.Place> placed = ledger.places(w, session);
+            placed.forEach(p -> p.peers().forEach(peer -> peers.add(w + "/" + peer)));
+            if (!placed.isEmpty() && !w.equals(settings.fleet())) {
+                workspaces.add(w);
+            }
+        }
+        workspace(client);
     }
 
     /** {@code peer} in the workspace of {@code client}; the agent's with {@code observe_me: false}. */
@@ -189,6 +209,8 @@ final class Places {
                 s.placed = true;
                 s.purpose = last.purpose();
                 s.peers.addAll(last.peers());
+                // A turn sent to it after its line: made with these peers (honcho/ledger Placements).
+                s.made = last.made();
             }
             return s;
         });

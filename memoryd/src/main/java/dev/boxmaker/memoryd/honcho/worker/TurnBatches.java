@@ -51,9 +51,11 @@ final class TurnBatches {
         TurnSender.Entry first = new TurnSender.Entry(turn, records);
         List<HonchoWire.MessageCreate> headMessages = turns.messages(first);
         tried.add(head);
+        // Only a Honcho session placed before this send can hold what an earlier try of it sent: one
+        // placed now (the session's first, or the next for a new speaker) is not looked in.
+        List<String> before = look ? turns.placed(client, turn.session()) : List.of();
         String name = turns.place(client, first);
-        Map<Integer, String> found = look ? Lookups.messages(client, turns.placed(client, turn.session()), turn.key())
-                : new TreeMap<>();
+        Map<Integer, String> found = look ? Lookups.messages(client, before, turn.key()) : new TreeMap<>();
         List<TurnSender.Entry> entries = new ArrayList<>(List.of(first));
         List<Map<Integer, String>> founds = new ArrayList<>(List.of(found));
         List<HonchoWire.MessageCreate> missing = new ArrayList<>();

@@ -67,7 +67,7 @@ final class TurnSender {
      */
     String place(HonchoClient client, Entry entry) throws HonchoFailure, Unsendable, PlaceUnwritable {
         String speaker = speaker(entry.records());
-        places.workspace(client);
+        places.workspace(client, entry.item().session());
         return places.forTurn(client, entry.item().session(), speaker);
     }
 

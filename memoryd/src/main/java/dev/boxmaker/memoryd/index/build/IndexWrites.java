@@ -294,15 +294,16 @@ public final class IndexWrites {
     }
 
     private static final String INSERT_SOURCE = "INSERT INTO sources (rowid, kind, session, epoch, record,"
-            + " time, role, class, untrusted, speaker, header, doclen, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " time, role, class, untrusted, speaker, header, doclen, tokens, turn)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     /**
      * A session record's row, whose kind and (absent) header are the same for every one: two values
      * fewer to bind, each a call into the driver, for nearly every row a catch-up writes.
      */
     private static final String INSERT_SESSION_SOURCE = "INSERT INTO sources (rowid, kind, session, epoch, record,"
-            + " time, role, class, untrusted, speaker, header, doclen, tokens)"
-            + " VALUES (?, '" + IndexRow.SESSION + "', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)";
+            + " time, role, class, untrusted, speaker, header, doclen, tokens, turn)"
+            + " VALUES (?, '" + IndexRow.SESSION + "', ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)";
 
     private static boolean sessionRow(IndexRow row) {
         return row.kind().equals(IndexRow.SESSION) && row.header() == null && row.epoch() != null;
@@ -331,7 +332,8 @@ public final class IndexWrites {
             s.setString(i++, row.header());
         }
         s.setLong(i++, length);
-        s.setString(i, tokens);
+        s.setString(i++, tokens);
+        s.setObject(i, row.turn());
     }
 
     private void addStats(long rows, long tokens) throws SQLException {

@@ -36,13 +36,13 @@ final class LogRows {
     static void rows(String session, long number, LogRecord record, Label label, List<IndexRow> out) {
         String time = LogTime.format(record.time());
         if (record instanceof UserRecord u && !u.content().isBlank()) {
-            out.add(row(session, number, time, IndexRow.USER, label, u.speaker(), u.content()));
+            out.add(row(session, number, u.turn(), time, IndexRow.USER, label, u.speaker(), u.content()));
         } else if (record instanceof AssistantRecord a) {
             if (a.content() != null && !a.content().isBlank()) {
-                out.add(row(session, number, time, IndexRow.ASSISTANT, label, null, a.content()));
+                out.add(row(session, number, a.turn(), time, IndexRow.ASSISTANT, label, null, a.content()));
             }
             for (ToolCall call : a.toolCalls()) {
-                out.add(row(session, number, time, IndexRow.CALL, label, null, callText(call)));
+                out.add(row(session, number, a.turn(), time, IndexRow.CALL, label, null, callText(call)));
             }
         }
     }
@@ -52,9 +52,9 @@ final class LogRows {
         return record instanceof ToolResultRecord r ? label.combine(r.label()) : label;
     }
 
-    private static IndexRow row(String session, long number, String time, String role, Label label, String speaker,
-            String text) {
-        return new IndexRow(IndexRow.SESSION, session, 0L, number, time, role, label.dataClass(), label.untrusted(),
+    private static IndexRow row(String session, long number, long turn, String time, String role, Label label,
+            String speaker, String text) {
+        return new IndexRow(IndexRow.SESSION, session, 0L, number, turn, time, role, label.dataClass(), label.untrusted(),
                 speaker, null, bounded(session, number, text));
     }
 

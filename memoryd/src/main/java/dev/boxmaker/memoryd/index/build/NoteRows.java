@@ -18,7 +18,7 @@ final class NoteRows {
         NoteHeader h = note.header();
         boolean noted = h.kind() == NoteHeader.Kind.NOTED;
         DataClass dataClass = noted ? h.dataClass() : DataClass.PRIVATE;
-        return new IndexRow(IndexRow.NOTE, h.session(), null, number, seconds(h.time()),
+        return new IndexRow(IndexRow.NOTE, h.session(), null, number, null, seconds(h.time()),
                 h.kind().name().toLowerCase(java.util.Locale.ROOT), dataClass, noted && h.untrusted(), null,
                 h.line(), note.body());
     }

@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.index.search;
 import dev.boxmaker.memoryd.index.postings.PostingCodec;
 import dev.boxmaker.memoryd.index.postings.PostingCursor;
 import dev.boxmaker.memoryd.index.postings.SegmentCache;
+import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import dev.boxmaker.memoryd.index.sql.Statements;
 import dev.boxmaker.memoryd.index.text.Tokens;
 import java.sql.Connection;
@@ -49,8 +50,12 @@ public final class FastSearch {
      */
     static final long SEED_ROWS_MAX = 4L * PostingCodec.SEGMENT_MAX;
 
-    /** The index layout this search reads ({@code PRAGMA user_version}). */
-    static final int LAYOUT = 2;
+    /**
+     * The first index layout this search reads ({@code PRAGMA user_version}); it reads every one up to
+     * {@link IndexSchema#VERSION}: layout 3 only added {@code sources.turn}, which it does not read, so
+     * a layout-2 file that a rebuild is replacing still answers by this path.
+     */
+    static final int LAYOUT_MIN = 2;
 
     private FastSearch() {
     }
@@ -88,7 +93,8 @@ public final class FastSearch {
                 return Optional.empty();
             }
         }
-        if (layout(s) != LAYOUT) {
+        int layout = layout(s);
+        if (layout < LAYOUT_MIN || layout > IndexSchema.VERSION) {
             return Optional.empty();
         }
         long[] totals = totals(s);

@@ -10,13 +10,14 @@ import java.util.Objects;
  * @param session   the session it came from (a note's header's session; null for none)
  * @param epoch     the log's epoch for a session record, null for a note
  * @param record    the record's number in its log, or the note's entry number in notes.md
+ * @param turn      the session record's turn; null for a note, whose header names no turn
  * @param time      UTC to the second, {@code 2026-09-20T14:02:11Z}, so rows sort by time as text
  * @param role      {@code user}, {@code assistant}, {@code call}; or the note's {@code noted},
  *                  {@code moved}, {@code dropped}
  * @param speaker   who spoke a user record, or null
  * @param header    a note's header line, null for a session record
  */
-public record IndexRow(String kind, String session, Long epoch, long record, String time, String role,
+public record IndexRow(String kind, String session, Long epoch, long record, Long turn, String time, String role,
         DataClass dataClass, boolean untrusted, String speaker, String header, String text) {
     public static final String SESSION = "session";
     public static final String NOTE = "note";

@@ -14,8 +14,14 @@ import java.sql.Statement;
  * written, so no query ever walks a whole posting list to learn them.
  */
 public final class IndexSchema {
-    /** Bumped when the layout changes; an index of another version is rebuilt by reindex. */
-    public static final int VERSION = 2;
+    /**
+     * Bumped when the layout changes; an index of another version is rebuilt by reindex at start
+     * (3: {@code sources.turn}).
+     */
+    public static final int VERSION = 3;
+
+    /** The first layout whose {@code sources} has {@code turn}. */
+    public static final int TURN_SINCE = 3;
 
     /**
      * How recall finds a term's segments. A build into an empty file drops it and makes it again at
@@ -27,10 +33,11 @@ public final class IndexSchema {
     private static final String[] CREATE = {
         "CREATE VIRTUAL TABLE IF NOT EXISTS hits USING fts5(text, tokenize = 'unicode61')",
         // doclen: the row's token count, as FTS5 counts it; tokens: the row's FTS5 tokens, kept only
-        // for rows whose text Tokens cannot split exactly itself (see Tokens.plain).
+        // for rows whose text Tokens cannot split exactly itself (see Tokens.plain); turn: a session
+        // record's turn, null for a note. Last, so reading a row's time parses no more than before.
         "CREATE TABLE IF NOT EXISTS sources (rowid INTEGER PRIMARY KEY, kind TEXT, session TEXT, epoch INTEGER,"
                 + " record INTEGER, time TEXT, role TEXT, class TEXT, untrusted INTEGER, speaker TEXT, header TEXT,"
-                + " doclen INTEGER NOT NULL DEFAULT 0, tokens TEXT)",
+                + " doclen INTEGER NOT NULL DEFAULT 0, tokens TEXT, turn INTEGER)",
         // The notes alone, for a retraction's lookup and reindex's count, so a session row's insert
         // adds no index entry. sources_kind indexed every row; a file that still has it loses it here.
         "DROP INDEX IF EXISTS sources_kind",

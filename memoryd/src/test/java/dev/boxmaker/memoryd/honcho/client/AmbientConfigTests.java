@@ -56,7 +56,7 @@ class AmbientConfigTests {
     @Test
     void ambientRestClientSettingsStopTheClientNamingTheirKeysAndNothingIsSent() {
         assertThatThrownBy(() -> HonchoClient.create(honcho.url(), "bx-trusted", Optional.empty(), HonchoTimeouts.DEFAULT))
-                .isInstanceOf(IllegalStateException.class)
+                .isInstanceOf(AmbientConfigRefused.class)
                 .hasMessage("the Honcho client is not made while quarkus.rest-client.\"dev.boxmaker.memoryd.honcho.client"
                         + ".HonchoApi\".override-uri, quarkus.rest-client.headers.X-Injected,"
                         + " quarkus.rest-client.proxy-address, quarkus.tls.trust-all is set outside memoryd.toml (in"
@@ -74,6 +74,9 @@ class AmbientConfigTests {
                 .isTrue();
         assertThat(AmbientConfig.reaches("quarkus.rest-client.proxy-address")).isTrue();
         assertThat(AmbientConfig.reaches("QUARKUS_PROXY_HOST")).isTrue();
+        // MicroProfile's per-interface names, which Quarkus reads as fallbacks of its own.
+        assertThat(AmbientConfig.reaches("dev.boxmaker.memoryd.honcho.client.HonchoApi/mp-rest/url")).isTrue();
+        assertThat(AmbientConfig.reaches("DEV_BOXMAKER_MEMORYD_HONCHO_CLIENT_HONCHOAPI_MP_REST_URL")).isTrue();
         assertThat(AmbientConfig.reaches("quarkus.log.console.format")).isFalse();
     }
 }

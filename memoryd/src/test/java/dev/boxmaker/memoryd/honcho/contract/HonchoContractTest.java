@@ -85,6 +85,10 @@ class HonchoContractTest {
         return request().body(body).post(path).then();
     }
 
+    static ValidatableResponse put(String path, Object body) {
+        return request().body(body).put(path).then();
+    }
+
     static ValidatableResponse chat(String workspace, String peer, String query, String target) {
         Map<String, Object> body = new java.util.HashMap<>(Map.of("query", query, "reasoning_level", "minimal",
                 "stream", false));
@@ -123,6 +127,65 @@ class HonchoContractTest {
         post("/v3/workspaces", Map.of("id", w, "metadata", Map.of("k", "second"),
                 "configuration", Map.of("reasoning", Map.of("enabled", true)))).statusCode(200)
                 .body("configuration.reasoning.enabled", equalTo(false)).body("metadata.k", equalTo("first"));
+    }
+
+    /** The fleet's settings as memoryd sends them: reasoning, summaries and dreaming off. */
+    static final Map<String, Object> ALL_OFF = Map.of("reasoning", Map.of("enabled", false),
+            "summary", Map.of("enabled", false), "dream", Map.of("enabled", false));
+
+    /**
+     * What the fleet's settings rely on ({@code PUT /v3/workspaces/{id}}, {@code src/routers/workspaces.py}
+     * {@code update_workspace} and {@code src/crud/workspace.py} {@code update_workspace}): 200 and the
+     * workspace; each configuration key given replaces that key whole (a summary's thresholds go with it),
+     * a key not given (peer_card) and metadata not given are kept; and a get-or-create afterwards, as
+     * memoryd's next run makes, answers 200 with that configuration, so it finds the settings off.
+     */
+    @Test
+    void aWorkspaceUpdateIs200AndEachKeyGivenReplacesItsKeyWholeKeepingTheRest() {
+        String w = RUN + "-put";
+        post("/v3/workspaces", Map.of("id", w, "metadata", Map.of("k", "first"), "configuration", Map.of(
+                "reasoning", Map.of("enabled", true), "peer_card", Map.of("use", false),
+                "summary", Map.of("enabled", true, "messages_per_short_summary", 10)))).statusCode(201);
+        Map<String, Object> merged = Map.of("reasoning", Map.of("enabled", false), "peer_card", Map.of("use", false),
+                "summary", Map.of("enabled", false), "dream", Map.of("enabled", false));
+        put("/v3/workspaces/" + w, Map.of("configuration", ALL_OFF)).statusCode(200).body("id", equalTo(w))
+                .body("metadata", equalTo(Map.of("k", "first"))).body("configuration", equalTo(merged));
+        post("/v3/workspaces", Map.of("id", w)).statusCode(200).body("configuration", equalTo(merged))
+                .body("metadata", equalTo(Map.of("k", "first")));
+    }
+
+    /**
+     * {@code src/crud/workspace.py} {@code update_workspace} gets or creates the workspace: an update of
+     * one that does not exist is 200 (the router sets no other status) and makes it with that configuration
+     * and no metadata; a get-or-create afterwards finds it (200, not 201).
+     */
+    @Test
+    void aWorkspaceUpdateOfOneThatDoesNotExistIs200AndMakesItWithThatConfiguration() {
+        String w = RUN + "-put-new";
+        put("/v3/workspaces/" + w, Map.of("configuration", ALL_OFF)).statusCode(200).body("id", equalTo(w))
+                .body("metadata", equalTo(Map.of())).body("configuration", equalTo(ALL_OFF));
+        post("/v3/workspaces", Map.of("id", w, "configuration", Map.of("reasoning", Map.of("enabled", true))))
+                .statusCode(200).body("configuration", equalTo(ALL_OFF));
+    }
+
+    /**
+     * The configuration is merged as {@code model_dump(exclude_none=True)} ({@code src/crud/workspace.py}
+     * {@code update_workspace}): a key given as null leaves the stored key as it was, and a null inside a
+     * section is left out of the section that replaces the stored one.
+     */
+    @Test
+    void aWorkspaceUpdateLeavesOutWhatIsGivenAsNull() {
+        String w = RUN + "-put-null";
+        post("/v3/workspaces", Map.of("id", w, "configuration", Map.of("peer_card", Map.of("use", false),
+                "dream", Map.of("enabled", true)))).statusCode(201);
+        Map<String, Object> dream = new java.util.HashMap<>();
+        dream.put("enabled", null);
+        Map<String, Object> configuration = new java.util.HashMap<>(Map.of("reasoning", Map.of("enabled", false),
+                "dream", dream));
+        configuration.put("peer_card", null);
+        put("/v3/workspaces/" + w, Map.of("configuration", configuration)).statusCode(200)
+                .body("configuration", equalTo(Map.of("peer_card", Map.of("use", false), "dream", Map.of(),
+                        "reasoning", Map.of("enabled", false))));
     }
 
     /** What reads rely on: a list, a search or a query in a workspace that does not exist is empty and makes nothing. */

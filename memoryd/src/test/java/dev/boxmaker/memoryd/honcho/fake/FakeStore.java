@@ -75,7 +75,11 @@ final class FakeStore {
         return w == null ? null : w.deepCopy();
     }
 
-    /** {@code src/crud/workspace.py} {@code update_workspace}: get or create, then configuration keys merged. */
+    /**
+     * {@code src/crud/workspace.py} {@code update_workspace}: get or create (so a workspace that does not
+     * exist is made, with the metadata given or none), metadata replaced when given, and the configuration's
+     * keys merged into the stored one: each key given replaces that key whole, keys not given are kept.
+     */
     synchronized ObjectNode updateWorkspace(String id, JsonNode body) {
         ObjectNode w = workspaces.computeIfAbsent(id, k -> {
             ObjectNode made = entity(id);
@@ -87,9 +91,38 @@ final class FakeStore {
             w.set("metadata", body.get("metadata").deepCopy());
         }
         if (body.hasNonNull("configuration")) {
-            ((ObjectNode) w.get("configuration")).setAll((ObjectNode) body.get("configuration").deepCopy());
+            ((ObjectNode) w.get("configuration")).setAll(dumped((ObjectNode) body.get("configuration")));
         }
         return w.deepCopy();
+    }
+
+    /** {@code WorkspaceConfiguration}'s own sections ({@code src/schemas/configuration.py}), each a model. */
+    private static final List<String> CONFIGURATION_SECTIONS = List.of("reasoning", "peer_card", "summary", "dream");
+
+    /**
+     * A configuration as {@code src/crud/workspace.py} {@code update_workspace} merges it:
+     * {@code workspace.configuration.model_dump(exclude_none=True)}, so a key given as null, or a null
+     * inside one of the configuration's own sections, is left out (and a key left out changes nothing).
+     */
+    private static ObjectNode dumped(ObjectNode configuration) {
+        ObjectNode dumped = withoutNulls(configuration.deepCopy());
+        for (String section : CONFIGURATION_SECTIONS) {
+            if (dumped.get(section) instanceof ObjectNode inner) {
+                withoutNulls(inner);
+            }
+        }
+        return dumped;
+    }
+
+    private static ObjectNode withoutNulls(ObjectNode node) {
+        List<String> nulls = new ArrayList<>();
+        node.fieldNames().forEachRemaining(name -> {
+            if (node.get(name).isNull()) {
+                nulls.add(name);
+            }
+        });
+        node.remove(nulls);
+        return node;
     }
 
     /**

@@ -32,11 +32,11 @@ class LedgerPlacedTest {
         assertThat(Files.readAllLines(memory.resolve(HonchoLedger.FILE_NAME), StandardCharsets.UTF_8).get(1))
                 .isEqualTo("{\"event\":\"placed\",\"time\":\"2026-12-02T08:00:00Z\",\"session\":\"mm-a\","
                         + "\"workspace\":\"bx-trusted\",\"honcho\":\"mm-a\",\"peers\":[\"bx\",\"kyle\"],\"for\":\"turns\"}");
-        List<Place> expected = List.of(new Place("mm-a", List.of("bx", "kyle"), LedgerLine.FOR_TURNS),
-                new Place("mm-a-2", List.of("bx", "kyle", "ann"), LedgerLine.FOR_TURNS));
+        List<Place> expected = List.of(new Place("mm-a", List.of("bx", "kyle"), LedgerLine.FOR_TURNS, false),
+                new Place("mm-a-2", List.of("bx", "kyle", "ann"), LedgerLine.FOR_TURNS, false));
         HonchoLedger again = HonchoLedger.open(memory, CLOCK);
         assertThat(again.places("bx-trusted", "mm-a")).isEqualTo(expected);
-        assertThat(again.places("fleet", "mm-a")).containsExactly(new Place("mm-a", List.of("bx"), LedgerLine.FOR_STAMP));
+        assertThat(again.places("fleet", "mm-a")).containsExactly(new Place("mm-a", List.of("bx"), LedgerLine.FOR_STAMP, false));
         assertThat(again.places("bx-untrusted", "mm-a")).isEmpty();
         assertThat(again.outbox()).isEmpty();
     }
@@ -59,8 +59,8 @@ class LedgerPlacedTest {
 
         HonchoLedger again = HonchoLedger.open(memory, CLOCK);
         assertThat(again.places("bx-trusted", "mm-b")).containsExactly(
-                new Place("mm-b", List.of("bx", "kyle"), LedgerLine.FOR_TURNS),
-                new Place("mm-b-2", List.of("bx", "kyle", "ann"), LedgerLine.FOR_TURNS));
+                new Place("mm-b", List.of("bx", "kyle"), LedgerLine.FOR_TURNS, false),
+                new Place("mm-b-2", List.of("bx", "kyle", "ann"), LedgerLine.FOR_TURNS, false));
         assertThat(again.outbox()).hasSize(1);
     }
 }

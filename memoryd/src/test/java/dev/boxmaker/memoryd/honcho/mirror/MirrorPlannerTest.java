@@ -20,17 +20,17 @@ class MirrorPlannerTest {
     private static Edit identity(String id, String action, String to, List<String> before, List<String> after,
             List<String> moved, List<String> dropped) {
         String file = to.equals("user.md") ? "user" : "memory";
-        return new Edit(id, "2026-09-20T14:02:11Z", S, "call_1", action, file, to, before, after, moved, dropped, false,
+        return new Edit(id, "2026-09-20T14:02:11Z", S, "call_1", null, action, file, to, before, after, moved, dropped, false,
                 "private", null, null);
     }
 
     private static Edit note(String id, String body, boolean untrusted) {
-        return new Edit(id, "2026-09-20T14:02:11Z", S, "call_1", "note", null, "notes.md", List.of(), List.of(body),
+        return new Edit(id, "2026-09-20T14:02:11Z", S, "call_1", null, "note", null, "notes.md", List.of(), List.of(body),
                 List.of(), List.of(), untrusted, "private", null, null);
     }
 
     private static Edit undo(String id, Edit undone, List<String> before, List<String> after) {
-        return new Edit(id, "2026-09-21T10:00:00Z", Edit.OWNER, null, Edit.UNDO, undone.file(), undone.to(), before,
+        return new Edit(id, "2026-09-21T10:00:00Z", Edit.OWNER, null, null, Edit.UNDO, undone.file(), undone.to(), before,
                 after, List.of(), List.of(), false, undone.dataClass(), undone.id(), null);
     }
 
@@ -91,7 +91,7 @@ class MirrorPlannerTest {
         assertThat(plan(note("2026-09-0008", "the page says v2 ships Friday", true))).isEqualTo(new MirrorPlan(
                 "2026-09-0008", List.of(new FleetMessage("the page says v2 ships Friday", S)), "mirrored"));
         // An untrusted session's identity add is saved as a note, journalled with its action "add".
-        Edit add = new Edit("2026-09-0009", "2026-09-20T14:02:11Z", S, "c", "add", "memory", "notes.md", List.of(),
+        Edit add = new Edit("2026-09-0009", "2026-09-20T14:02:11Z", S, "c", null, "add", "memory", "notes.md", List.of(),
                 List.of("x is y"), List.of(), List.of(), true, "public", null, null);
         assertThat(plan(add)).isEqualTo(new MirrorPlan("2026-09-0009", List.of(new FleetMessage("x is y", S)), "mirrored"));
     }
@@ -148,7 +148,7 @@ class MirrorPlannerTest {
 
     @Test
     void nothingFromASecretSessionReachesHoncho() {
-        Edit secret = new Edit("2026-09-0022", "2026-09-20T14:02:11Z", S, "c", "add", "memory", "memory.md", List.of(),
+        Edit secret = new Edit("2026-09-0022", "2026-09-20T14:02:11Z", S, "c", null, "add", "memory", "memory.md", List.of(),
                 List.of("x"), List.of(), List.of(), false, "secret", null, null);
         assertThat(plan(secret)).isEqualTo(new MirrorPlan("2026-09-0022", List.of(), "secret-class"));
         assertThat(plan(undo("2026-09-0023", secret, secret.after(), secret.before()), secret))
@@ -157,7 +157,7 @@ class MirrorPlannerTest {
 
     @Test
     void aRejectChangesNothing() {
-        Edit reject = new Edit("2026-09-0024", "2026-09-20T14:02:11Z", Edit.OWNER, "c", Edit.REJECT, "memory", null,
+        Edit reject = new Edit("2026-09-0024", "2026-09-20T14:02:11Z", Edit.OWNER, "c", null, Edit.REJECT, "memory", null,
                 List.of(), List.of(), List.of(), List.of(), false, "private", null, "2026-09-0001");
         assertThat(plan(reject)).isEqualTo(new MirrorPlan("2026-09-0024", List.of(), "nothing-changed"));
     }
@@ -174,7 +174,7 @@ class MirrorPlannerTest {
         Edit n = note("2026-09-0027", "x", true);
         assertThat(MirrorPlanner.sessionOf(n, null)).isEqualTo(S);
         assertThat(MirrorPlanner.sessionOf(undo("2026-09-0028", n, n.after(), List.of()), n)).isEqualTo(S);
-        Edit accepted = new Edit("2026-09-0029", "2026-09-20T14:02:11Z", Edit.OWNER, "c", "add", "memory", "memory.md",
+        Edit accepted = new Edit("2026-09-0029", "2026-09-20T14:02:11Z", Edit.OWNER, "c", null, "add", "memory", "memory.md",
                 List.of(), List.of("x"), List.of(), List.of(), false, "private", null, "2026-09-0001");
         assertThat(MirrorPlanner.sessionOf(accepted, null)).isNull();
         assertThat(MirrorPlanner.plan(accepted, null, "mm-pending")).isEqualTo(new MirrorPlan("2026-09-0029",

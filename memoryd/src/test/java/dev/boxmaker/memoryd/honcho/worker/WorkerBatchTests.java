@@ -176,8 +176,8 @@ class WorkerBatchTests {
         rig.drained();
 
         assertThat(rig.ledger.failures()).isEmpty();
-        // Only the start's look for each session's first waiting turn: no answer was lost.
-        assertThat(rig.fake.requests().stream().filter(r -> r.path().endsWith("/messages/list"))).hasSize(2);
+        // No answer was lost, and at start no Honcho session was placed: nothing is looked for.
+        assertThat(rig.fake.requests().stream().filter(r -> r.path().endsWith("/messages/list"))).isEmpty();
         assertThat(answers).allSatisfy(bytes -> assertThat(bytes).isLessThanOrEqualTo(HonchoClient.ANSWER_BYTES_MAX));
         List<Integer> sizes = new ArrayList<>();
         for (var r : rig.fake.requests()) {
