@@ -1,6 +1,7 @@
 package dev.boxmaker.bench;
 
 import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,7 +72,7 @@ public final class AccentedIndexBench {
         MemoryIndex.Config config = new MemoryIndex.Config(home, indexDir, home.resolve("memory/notes.md"),
                 DataClass.parse("private"));
         long t0 = System.nanoTime();
-        try (MemoryIndex index = MemoryIndex.open(config)) {
+        try (MemoryIndex index = MemoryIndex.open(config, MemorydThreads.start())) {
             index.flush().get();
         }
         double s = (System.nanoTime() - t0) / 1e9;

@@ -1,6 +1,7 @@
 package dev.boxmaker.bench;
 
 import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ public final class CatchUpPastProgress {
             Files.createDirectories(home);
             corpus.write(home, base, RecallBench.SEED);
             long t0 = System.nanoTime();
-            try (MemoryIndex index = MemoryIndex.open(config)) {
+            try (MemoryIndex index = MemoryIndex.open(config, MemorydThreads.start())) {
                 index.flush().get();
             }
             System.out.printf("build of %,d: %.2f s%n", base, (System.nanoTime() - t0) / 1e9);
@@ -59,7 +60,7 @@ public final class CatchUpPastProgress {
             }
         }
         long t0 = System.nanoTime();
-        try (MemoryIndex index = MemoryIndex.open(config)) {
+        try (MemoryIndex index = MemoryIndex.open(config, MemorydThreads.start())) {
             index.flush().get();
             double s = (System.nanoTime() - t0) / 1e9;
             System.out.printf("catch-up of %,d past progress on %,d: %.2f s, %,.0f records/s%n", added, base, s,

@@ -1,6 +1,7 @@
 package dev.boxmaker.bench;
 
 import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +58,7 @@ public final class CatchUpProbe {
         });
         watcher.setDaemon(true);
         watcher.start();
-        try (MemoryIndex index = MemoryIndex.open(config)) {
+        try (MemoryIndex index = MemoryIndex.open(config, MemorydThreads.start())) {
             index.flush().get();
             watcher.interrupt();
             cpu.forEach((name, ns) -> System.out.printf("  thread %s: %.2f s CPU%n", name, ns / 1e9));

@@ -13,6 +13,7 @@ import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.recall.RecallLog;
 import dev.boxmaker.memoryd.sockets.MemoryCallHandler;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
@@ -65,9 +66,10 @@ public final class HungAskRecall {
         MemoryHome.prepare(memorydSettings);
         MemoryStore store = new MemoryStore(memorydSettings.memoryDir(),
                 text -> Check.firstRefusal(text).map(Check.Refusal::sentence), Clock.systemUTC());
-        MemoryIndex index = MemoryIndex.open(MemoryIndex.Config.of(memorydSettings));
+        MemoryIndex index = MemoryIndex.open(MemoryIndex.Config.of(memorydSettings), MemorydThreads.start());
         MemoryCallHandler real = new MemoryCallHandler(store, new Recall(new Searcher(index),
-                new RecallLog(memorydSettings.memoryDir()), Clock.systemUTC(), memorydSettings.owner()));
+                new RecallLog(memorydSettings.memoryDir(), MemorydThreads.start().recallLogFlush()), Clock.systemUTC(),
+                memorydSettings.owner()));
         AsyncHandler<MemoryCall> memoryd = call -> {
             if (call.request().tool().equals("ask_memory")) {
                 held.incrementAndGet();

@@ -9,6 +9,7 @@ import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
 import dev.boxmaker.memoryd.honcho.sync.TurnDeciding;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.sockets.SessionUpdatedHandler;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
@@ -97,13 +98,13 @@ public final class TurnDecisionBench {
         if (withIndex) {
             long built = System.nanoTime();
             index = MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"),
-                    home.resolve("memory/notes.md"), DataClass.SECRET));
+                    home.resolve("memory/notes.md"), DataClass.SECRET), MemorydThreads.start());
             index.flush().get();
             System.out.printf("index built on the history in %.1f s%n", (System.nanoTime() - built) / 1e9);
         }
         long scanStart = System.nanoTime();
         TurnDeciding deciding = new TurnDeciding(home, new BrokerStateClient(socket), ledger, honcho, List.of(),
-                woken::release);
+                woken::release, MemorydThreads.start().honchoDecide());
         SessionUpdatedHandler.Listener updated = withIndex
                 ? Assembly.sessionUpdates(index, Optional.of(deciding)).get(0) : deciding::sessionUpdated;
         deciding.start();

@@ -16,6 +16,7 @@ import dev.boxmaker.memoryd.recall.fleet.FleetRecall;
 import dev.boxmaker.memoryd.sockets.MemoryStatsHandler;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.memoryd.sockets.SessionUpdatedHandler;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import io.vertx.core.Vertx;
 import java.io.IOException;
@@ -41,20 +42,27 @@ public final class Assembly implements AutoCloseable {
     /** recall's Honcho sources, with {@code [honcho]} only: their clients and pool close with the sockets. */
     private final Optional<FleetRecall> fleet;
     private final MemorydSockets.Calls calls;
+    /** Every thread of memoryd's own, closed last. */
+    private final MemorydThreads threads;
 
-    /** Wires {@code store}, {@code index} and {@code honcho} (with {@code [honcho]}) for {@code settings}. */
-    public Assembly(MemorydSettings settings, MemoryStore store, MemoryIndex index, Optional<HonchoSync> honcho) {
+    /**
+     * Wires {@code store}, {@code index} and {@code honcho} (with {@code [honcho]}) for {@code settings},
+     * each given its threads from {@code threads}, which the index and Honcho's write path run on already.
+     */
+    public Assembly(MemorydSettings settings, MemoryStore store, MemoryIndex index, Optional<HonchoSync> honcho,
+            MemorydThreads threads) {
         this.settings = settings;
         this.index = index;
         this.honcho = honcho;
+        this.threads = threads;
         store.onNotesChanged(index::notesChanged);
         BlockBuilder block = new BlockBuilder(settings.memoryDir());
-        recallLog = new RecallLog(settings.memoryDir());
-        fleet = settings.honcho().map(FleetRecall::open);
+        recallLog = new RecallLog(settings.memoryDir(), threads.recallLogFlush());
+        fleet = settings.honcho().map(h -> FleetRecall.open(h, threads.honchoRecall()));
         Recall recall = new Recall(new Searcher(index), recallLog, Clock.systemUTC(), settings.owner(), fleet);
         // With [honcho], ask_memory shares the write path's clients (one per workspace).
         ask = honcho.isPresent() && settings.honcho().isPresent()
-                ? AskMemory.of(settings.honcho().get(), honcho.get().clients())
+                ? AskMemory.of(settings.honcho().get(), honcho.get().clients(), threads.ask())
                 : AskMemory.notConfigured();
         calls = new MemorydSockets.Calls(block, store, recall, ask,
                 AdminRouter.of(store, block, recall, ask, index::reindexProgress, honcho),
@@ -85,27 +93,29 @@ public final class Assembly implements AutoCloseable {
     }
 
     /**
-     * memoryd at start: the index {@link Main} opened early (or a new one), the home laid out, the
-     * store, and with {@code [honcho]} its write path (without it no ledger file is made and no thread
-     * started).
+     * memoryd at start: its threads and the index {@link Main} opened early on them (or new ones), the
+     * home laid out, the store, and with {@code [honcho]} its write path (without it no ledger file is
+     * made and no thread started).
      */
     static Assembly open(MemorydSettings settings) throws IOException {
-        MemoryIndex index = EarlyIndex.take(MemoryIndex.Config.of(settings));
+        EarlyIndex.Taken taken = EarlyIndex.take(MemoryIndex.Config.of(settings));
         MemoryHome.prepare(settings);
         MemoryStore store = new MemoryStore(settings.memoryDir(),
                 text -> Check.firstRefusal(text).map(Check.Refusal::sentence), Clock.systemUTC(), settings.review());
         Optional<HonchoSync> honcho = settings.honcho().isPresent()
-                ? Optional.of(HonchoSync.start(settings, settings.honcho().get(), store))
+                ? Optional.of(HonchoSync.start(settings, settings.honcho().get(), store, taken.threads()))
                 : Optional.empty();
-        return new Assembly(settings, store, index, honcho);
+        return new Assembly(settings, store, taken.index(), honcho, taken.threads());
     }
 
     /**
      * A memoryd without {@code [honcho]} on {@code store} and {@code index}, its sockets started; for
-     * tests that run memoryd in their own JVM. Closing the sockets leaves the index to its owner.
+     * tests that run memoryd in their own JVM. Closing the sockets leaves the index to its owner, and
+     * stops the threads made here for the rest.
      */
     public static MemorydSockets sockets(Vertx vertx, MemorydSettings settings, MemoryStore store, MemoryIndex index) {
-        return new Assembly(settings, store, index, Optional.empty()).startSockets(vertx);
+        MemorydThreads threads = MemorydThreads.start();
+        return new Assembly(settings, store, index, Optional.empty(), threads).startSockets(vertx, threads::close);
     }
 
     /**
@@ -113,11 +123,16 @@ public final class Assembly implements AutoCloseable {
      * lines and closes recall's Honcho sources.
      */
     public MemorydSockets startSockets(Vertx vertx) {
+        return startSockets(vertx, () -> { });
+    }
+
+    private MemorydSockets startSockets(Vertx vertx, Runnable then) {
         return MemorydSockets.start(vertx, settings, calls, () -> {
             ask.close();
             // Every recall is answered now; the lines the background flush has not reached go to the disk.
             recallLog.flushNow();
             fleet.ifPresent(FleetRecall::close);
+            then.run();
         });
     }
 
@@ -150,10 +165,14 @@ public final class Assembly implements AutoCloseable {
         return index;
     }
 
-    /** Closes the Honcho write path, then the index; after the sockets, so no request reaches them any more. */
+    /**
+     * Closes the Honcho write path, then the index, then stops every thread; after the sockets, so no
+     * request reaches them any more.
+     */
     @Override
     public void close() {
         honcho.ifPresent(HonchoSync::close);
         index.close();
+        threads.close();
     }
 }

@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.index.NativeSqlite;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -12,10 +13,31 @@ import java.util.concurrent.atomic.AtomicReference;
  * memoryd's start, instead of after it. {@link Memoryd} takes it at start; when none was opened
  * early (Quarkus started some other way, as in tests) or opening failed, it opens the index itself,
  * and a failure is reported there with its sentence, as before. SQLite's library is loaded from
- * the index's folder ({@link NativeSqlite}).
+ * the index's folder ({@link NativeSqlite}). memoryd's threads ({@link MemorydThreads}) are made here,
+ * with the index that first needs them, and handed on with it to the assembly.
  */
 final class EarlyIndex {
-    private record Opened(MemoryIndex.Config config, MemoryIndex index) {
+    private record Opened(MemoryIndex.Config config, Taken taken) {
+    }
+
+    /** memoryd's threads, made here once, and the index opened on them; closing closes both. */
+    record Taken(MemorydThreads threads, MemoryIndex index) implements AutoCloseable {
+        /** The threads made and {@code config}'s index opened on them; on a failure, the threads stopped. */
+        static Taken open(MemoryIndex.Config config) throws IOException {
+            MemorydThreads threads = MemorydThreads.start();
+            try {
+                return new Taken(threads, MemoryIndex.open(config, threads));
+            } catch (IOException | RuntimeException e) {
+                threads.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() {
+            index.close();
+            threads.close();
+        }
     }
 
     private static final AtomicReference<Opened> OPENED = new AtomicReference<>();
@@ -28,7 +50,7 @@ final class EarlyIndex {
         try {
             MemoryIndex.Config config = MemoryIndex.Config.of(settings);
             NativeSqlite.prepare(config.indexDir());
-            OPENED.set(new Opened(config, MemoryIndex.open(config)));
+            OPENED.set(new Opened(config, Taken.open(config)));
         } catch (IOException | RuntimeException e) {
             // Opened again at start, where a failure stops memoryd with its sentence.
         }
@@ -39,15 +61,15 @@ final class EarlyIndex {
         return OPENED.get() != null;
     }
 
-    /** The index opened early for {@code config}'s files, or a newly opened one. */
-    static MemoryIndex take(MemoryIndex.Config config) throws IOException {
+    /** The index opened early for {@code config}'s files and its threads, or newly made ones. */
+    static Taken take(MemoryIndex.Config config) throws IOException {
         Opened early = OPENED.getAndSet(null);
         if (early != null && early.config().equals(config)) {
-            return early.index();
+            return early.taken();
         }
         if (early != null) {
-            early.index().close();
+            early.taken().close();
         }
-        return MemoryIndex.open(config);
+        return Taken.open(config);
     }
 }

@@ -7,6 +7,7 @@ import dev.boxmaker.memoryd.files.IdentityFile;
 import dev.boxmaker.memoryd.home.MemoryHome;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.index.Rows;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.memoryd.tool.Answer;
 import dev.boxmaker.memoryd.tool.Caller;
 import dev.boxmaker.memoryd.tool.MemoryStore;
@@ -48,8 +49,9 @@ class AssemblyTest {
         MemorydSettings settings = MemorydSettings.load(Optional.empty(), Map.of("BOXMAKER_HOME", home.toString()));
         MemoryHome.prepare(settings);
         MemoryStore store = new MemoryStore(settings.memoryDir(), text -> Optional.empty(), Clock.systemUTC(), review);
-        MemoryIndex index = MemoryIndex.open(MemoryIndex.Config.of(settings));
-        new Assembly(settings, store, index, Optional.empty());
+        MemorydThreads threads = MemorydThreads.start();
+        MemoryIndex index = MemoryIndex.open(MemoryIndex.Config.of(settings), threads);
+        new Assembly(settings, store, index, Optional.empty(), threads);
         assertThat(Rows.texts(index)).isEmpty();
         return new Wired(store, index);
     }

@@ -28,29 +28,30 @@ class EarlyIndexTest {
         // Opened already: its directory is made before open returns, its file by its writer.
         assertThat(dir.resolve("a/index")).isDirectory();
         MemoryIndex.Config config = MemoryIndex.Config.of(a);
-        try (MemoryIndex taken = EarlyIndex.take(config); MemoryIndex again = EarlyIndex.take(config)) {
+        try (EarlyIndex.Taken taken = EarlyIndex.take(config); EarlyIndex.Taken again = EarlyIndex.take(config)) {
             assertThat(EarlyIndex.waiting()).isFalse();
-            taken.flush().get();
-            assertThat(taken.file()).isEqualTo(dir.resolve("a/index/memory.sqlite3"));
-            assertThat(Files.isRegularFile(taken.file())).isTrue();
-            // Taken once: a second start would open its own.
-            assertThat(again).isNotSameAs(taken);
-            assertThat(again.file()).isEqualTo(taken.file());
+            taken.index().flush().get();
+            assertThat(taken.index().file()).isEqualTo(dir.resolve("a/index/memory.sqlite3"));
+            assertThat(Files.isRegularFile(taken.index().file())).isTrue();
+            // Taken once: a second start would open its own, on threads of its own.
+            assertThat(again.index()).isNotSameAs(taken.index());
+            assertThat(again.threads()).isNotSameAs(taken.threads());
+            assertThat(again.index().file()).isEqualTo(taken.index().file());
         }
     }
 
     @Test
     void anIndexOpenedEarlyForOtherFilesIsClosedAndTheRightOneOpened() throws Exception {
         EarlyIndex.open(settings("a"));
-        try (MemoryIndex taken = EarlyIndex.take(MemoryIndex.Config.of(settings("b")))) {
+        try (EarlyIndex.Taken taken = EarlyIndex.take(MemoryIndex.Config.of(settings("b")))) {
             assertThat(EarlyIndex.waiting()).isFalse();
-            taken.flush().get();
-            assertThat(taken.file()).isEqualTo(dir.resolve("b/index/memory.sqlite3"));
-            assertThat(Files.isRegularFile(taken.file())).isTrue();
+            taken.index().flush().get();
+            assertThat(taken.index().file()).isEqualTo(dir.resolve("b/index/memory.sqlite3"));
+            assertThat(Files.isRegularFile(taken.index().file())).isTrue();
         }
         // Nothing opened early: memoryd opens its own.
-        try (MemoryIndex own = EarlyIndex.take(MemoryIndex.Config.of(settings("c")))) {
-            assertThat(own.file()).isEqualTo(dir.resolve("c/index/memory.sqlite3"));
+        try (EarlyIndex.Taken own = EarlyIndex.take(MemoryIndex.Config.of(settings("c")))) {
+            assertThat(own.index().file()).isEqualTo(dir.resolve("c/index/memory.sqlite3"));
         }
     }
 }

@@ -37,7 +37,7 @@ public final class DaemonThreads {
      * them (0: a task is handed to a thread or refused); past it a task is refused
      * ({@code RejectedExecutionException}).
      */
-    public static ExecutorService pool(String name, int threads, int queuedMax) {
+    public static ThreadPoolExecutor pool(String name, int threads, int queuedMax) {
         BlockingQueue<Runnable> queue = queuedMax == 0 ? new SynchronousQueue<>() : new LinkedBlockingQueue<>(queuedMax);
         ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, IDLE_SECONDS, TimeUnit.SECONDS, queue,
                 named(name), new ThreadPoolExecutor.AbortPolicy());

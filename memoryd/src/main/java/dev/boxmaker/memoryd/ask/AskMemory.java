@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.client.CallPool;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.memoryd.honcho.client.HonchoClient;
 import dev.boxmaker.memoryd.honcho.client.HonchoClients;
 import dev.boxmaker.memoryd.honcho.client.HonchoTimeouts;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.CompletionStage;
 import org.jboss.logging.Logger;
 
@@ -44,14 +46,12 @@ public final class AskMemory implements AutoCloseable {
     private final WorkspaceAsk asks;
     private final String owner;
     private final Duration limit;
-    /** Chats running at once, across every call (the M5c spec, section 9). */
-    static final int CHATS_AT_ONCE_MAX = 2;
-    /** Chats waiting for a thread: 16 calls of four workspaces each; one the queue cannot take is unavailable. */
-    static final int CHATS_QUEUED_MAX = 64;
+    /** Chats running at once, across every call (the M5c spec, section 9): {@code MemorydThreads#ask}'s threads. */
+    static final int CHATS_AT_ONCE_MAX = MemorydThreads.ASK_THREADS;
 
     private final CallPool pool;
 
-    private AskMemory(HonchoSettings honcho, HonchoClients clients, Duration limit) {
+    private AskMemory(HonchoSettings honcho, HonchoClients clients, Duration limit, ThreadPoolExecutor chats) {
         this.targets = honcho == null ? null : new AskTargets(honcho);
         this.clients = clients;
         this.asks = honcho == null ? null : new WorkspaceAsk(new ChatRoute(honcho.url(), HonchoTimeouts.DEFAULT),
@@ -61,22 +61,25 @@ public final class AskMemory implements AutoCloseable {
         // A chat cancelled at its limit keeps its place until its request ends (its client's chat
         // timeout): a place given back early would send another chat while the first is still in flight.
         this.pool = targets == null ? null
-                : new CallPool("memoryd-ask", CHATS_AT_ONCE_MAX, CHATS_QUEUED_MAX, CallPool.Running.HOLDS_ITS_PLACE);
+                : new CallPool(chats, CallPool.Running.HOLDS_ITS_PLACE);
     }
 
     /** A memoryd without {@code [honcho]}: every call answers that fleet memory is not configured. */
     public static AskMemory notConfigured() {
-        return new AskMemory(null, null, Duration.ZERO);
+        return new AskMemory(null, null, Duration.ZERO, null);
     }
 
-    /** Asks the workspaces of {@code honcho} through {@code clients} (shared with the write path; not closed here). */
-    public static AskMemory of(HonchoSettings honcho, HonchoClients clients) {
-        return of(honcho, clients, Duration.ofSeconds(WORKSPACE_SECONDS));
+    /**
+     * Asks the workspaces of {@code honcho} through {@code clients} (shared with the write path; not
+     * closed here), its chats on {@code chats} ({@code MemorydThreads#ask}).
+     */
+    public static AskMemory of(HonchoSettings honcho, HonchoClients clients, ThreadPoolExecutor chats) {
+        return of(honcho, clients, Duration.ofSeconds(WORKSPACE_SECONDS), chats);
     }
 
     /** With another limit per workspace, for tests. */
-    public static AskMemory of(HonchoSettings honcho, HonchoClients clients, Duration limit) {
-        return new AskMemory(honcho, clients, limit);
+    public static AskMemory of(HonchoSettings honcho, HonchoClients clients, Duration limit, ThreadPoolExecutor chats) {
+        return new AskMemory(honcho, clients, limit, chats);
     }
 
     /** The longest an answer takes: each workspace's limit, and a margin for the answer's own work. */

@@ -6,6 +6,7 @@ import dev.boxmaker.memoryd.index.build.NotesCatchUp;
 import dev.boxmaker.memoryd.index.build.SessionDirs;
 import dev.boxmaker.memoryd.index.sql.IndexFile;
 import dev.boxmaker.memoryd.index.sql.IndexSchema;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.wire.msg.Reindexed;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,9 +29,11 @@ final class IndexRebuild {
     private final Path fresh;
     /** The running build's count of records read; null when none runs. */
     private volatile AtomicLong reindexing;
+    private final MemorydThreads threads;
 
-    IndexRebuild(MemoryIndex.Config config, Path file) {
+    IndexRebuild(MemoryIndex.Config config, MemorydThreads threads, Path file) {
         this.config = config;
+        this.threads = threads;
         this.file = file;
         this.fresh = file.resolveSibling(MemoryIndex.FILE + MemoryIndex.NEW_SUFFIX);
     }
@@ -79,7 +82,7 @@ final class IndexRebuild {
             AtomicLong read = new AtomicLong();
             reindexing = read;
             IndexBuilder fresher = new IndexBuilder(c,
-                    IndexBuilder.Config.of(config.home(), config.maxClass()).countingIn(read));
+                    IndexBuilder.Config.of(config.home(), config.maxClass(), threads).countingIn(read));
             try (BuildSide side = BuildSide.open(fresh)) {
                 counts = fresher.buildAll(config.notesFile(), side);
             } finally {

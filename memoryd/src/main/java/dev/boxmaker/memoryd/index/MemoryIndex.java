@@ -8,6 +8,7 @@ import dev.boxmaker.memoryd.index.sql.IndexFile;
 import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import dev.boxmaker.memoryd.index.sql.Statements;
 import dev.boxmaker.memoryd.index.text.Tokens;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.SessionLogs;
@@ -80,27 +81,28 @@ public final class MemoryIndex implements AutoCloseable {
     /** Who else takes the batches the catch-ups read ({@link #handReadingsTo}). */
     private volatile LogReadings readings = LogReadings.NONE;
 
-    private MemoryIndex(Config config) {
+    private MemoryIndex(Config config, MemorydThreads threads) {
         this.config = config;
         this.file = config.indexDir().resolve(FILE);
         this.damage = new IndexDamage(file);
-        this.writer = new WriterThread(damage, this::markDamaged);
-        this.connection = new WriterConnection(config, file,
+        this.writer = new WriterThread(threads.indexWriter(), damage, this::markDamaged);
+        this.connection = new WriterConnection(config, threads, file,
                 (session, before, label, batch) -> readings.read(session, before, label, batch));
         this.reads = new IndexReads(file, damage, this::markDamaged);
-        this.rebuilder = new IndexRebuild(config, file);
-        this.notes = new NotesReads(writer.executor(),
+        this.rebuilder = new IndexRebuild(config, threads, file);
+        this.notes = new NotesReads(threads.indexTimer(), writer.executor(),
                 () -> writer.runGuarded(() -> connection.builder().catchUpNotes(config.notesFile())));
     }
 
     /**
      * Opens the index, creating it (0700 directory, 0600 file) when missing, and queues the catch-up
-     * of every log and notes.md. A damaged file leaves the index damaged, with one log line.
+     * of every log and notes.md, on {@code threads}' index threads. A damaged file leaves the index
+     * damaged, with one log line.
      */
-    public static MemoryIndex open(Config config) throws IOException {
+    public static MemoryIndex open(Config config, MemorydThreads threads) throws IOException {
         Durable.ensureDirectory(config.indexDir());
-        MemoryIndex index = new MemoryIndex(config);
-        Tokens.calibrateSoon();
+        MemoryIndex index = new MemoryIndex(config, threads);
+        Tokens.calibrateSoon(threads.calibrate());
         index.writer.submit(() -> {
             // What a catch-up in rounds left when memoryd stopped during one; its round is read again.
             IndexFile.deleteWithSidecars(BuildSide.fileFor(index.file));

@@ -2,13 +2,12 @@ package dev.boxmaker.memoryd.index;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * The index's reads of notes.md, debounced ({@link Debounced}): a burst of changes (a consolidate, a
  * turn's several writes) is read in one writer task after it, rather than each change's read
- * competing with the next edit's flushes. Its own timer thread watches the quiet time.
+ * competing with the next edit's flushes. A timer thread it is given watches the quiet time.
  */
 final class NotesReads {
     /** How long notes.md must go unchanged before the index reads it. */
@@ -17,15 +16,12 @@ final class NotesReads {
     /** The longest a note waits for the index under a steady stream of edits. */
     static final long NOTES_WAIT_MILLIS_MAX = 1_000;
 
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "memoryd-index-timer");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService timer;
     private final Debounced reads;
 
-    /** {@code read} runs on {@code writer} once the changes pause. */
-    NotesReads(Executor writer, Runnable read) {
+    /** {@code read} runs on {@code writer} once the changes pause, which {@code timer} watches. */
+    NotesReads(ScheduledExecutorService timer, Executor writer, Runnable read) {
+        this.timer = timer;
         reads = new Debounced(timer, writer, read, NOTES_QUIET_MILLIS, NOTES_WAIT_MILLIS_MAX);
     }
 

@@ -5,6 +5,7 @@ import dev.boxmaker.memoryd.index.build.IndexBuilder;
 import dev.boxmaker.memoryd.index.build.LogReadings;
 import dev.boxmaker.memoryd.index.sql.IndexFile;
 import dev.boxmaker.memoryd.index.sql.IndexSchema;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,10 +24,12 @@ final class WriterConnection {
     /** Records the catch-ups read from session logs, in all. */
     private final AtomicLong recordsRead = new AtomicLong();
     private final LogReadings readings;
+    private final MemorydThreads threads;
 
-    /** {@code readings} takes each batch a catch-up reads from a session log too. */
-    WriterConnection(MemoryIndex.Config config, Path file, LogReadings readings) {
+    /** {@code readings} takes each batch a catch-up reads from a session log too; written on {@code threads}. */
+    WriterConnection(MemoryIndex.Config config, MemorydThreads threads, Path file, LogReadings readings) {
         this.config = config;
+        this.threads = threads;
         this.file = file;
         this.readings = readings;
     }
@@ -57,7 +60,7 @@ final class WriterConnection {
         }
         connection = c;
         if (version == IndexSchema.VERSION) {
-            builder = new IndexBuilder(c, IndexBuilder.Config.of(config.home(), config.maxClass())
+            builder = new IndexBuilder(c, IndexBuilder.Config.of(config.home(), config.maxClass(), threads)
                     .countingIn(recordsRead));
             builder.handReadingsTo(readings);
         }

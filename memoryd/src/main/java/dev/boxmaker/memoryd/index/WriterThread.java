@@ -8,8 +8,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -32,13 +32,11 @@ final class WriterThread {
 
     private final IndexDamage damage;
     private final Consumer<SQLException> onDamaged;
+    /** The thread running a task of this writer now, if any: one at a time, the pool having one thread. */
     private volatile Thread thread;
-    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "memoryd-index-writer");
-        t.setDaemon(true);
-        thread = t;
-        return t;
-    });
+    private final ExecutorService pool;
+    /** The pool as given, each task run marking its thread as this writer's. */
+    private final Executor executor;
     /** Tasks running now (a catch-up, a notes read, the start's build): for {@code memory_stats}. */
     private final AtomicInteger running = new AtomicInteger();
     /**
@@ -47,9 +45,24 @@ final class WriterThread {
      */
     private final AtomicInteger unfinished = new AtomicInteger();
 
-    WriterThread(IndexDamage damage, Consumer<SQLException> onDamaged) {
+    /** Writes on {@code pool}, a pool of one thread. */
+    WriterThread(ExecutorService pool, IndexDamage damage, Consumer<SQLException> onDamaged) {
+        this.pool = pool;
         this.damage = damage;
         this.onDamaged = onDamaged;
+        this.executor = task -> pool.execute(marked(task));
+    }
+
+    /** {@code task}, its thread marked as the writer's while it runs. */
+    private Runnable marked(Runnable task) {
+        return () -> {
+            thread = Thread.currentThread();
+            try {
+                task.run();
+            } finally {
+                thread = null;
+            }
+        };
     }
 
     /** Whether the caller runs on the writer thread. */
@@ -79,13 +92,15 @@ final class WriterThread {
     Future<Void> submitRaw(Callable<Void> task) {
         unfinished.incrementAndGet();
         try {
-            return executor.submit(() -> {
+            FutureTask<Void> future = new FutureTask<>(() -> {
                 try {
                     return task.call();
                 } finally {
                     unfinished.decrementAndGet();
                 }
             });
+            executor.execute(future);
+            return future;
         } catch (RuntimeException e) {
             unfinished.decrementAndGet();
             throw e;
@@ -158,9 +173,9 @@ final class WriterThread {
 
     /** Takes no more tasks and waits up to {@code millis} for those queued. */
     void shutdown(long millis) {
-        executor.shutdown();
+        pool.shutdown();
         try {
-            executor.awaitTermination(millis, TimeUnit.MILLISECONDS);
+            pool.awaitTermination(millis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

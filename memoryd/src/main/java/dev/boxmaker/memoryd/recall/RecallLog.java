@@ -18,7 +18,7 @@ import org.jboss.logging.Logger;
  * found nothing (memoryd.md, "Recall"), so hit counts survive a reindex.
  *
  * <p>A line is in the file before its recall is answered, so it survives memoryd's crash; it is flushed
- * to the disk right after, on a thread of its own, so a recall does not wait for the disk and a power
+ * to the disk right after, on a thread it is given, so a recall does not wait for the disk and a power
  * loss can take at most the lines of the last flush (see docs/decisions.md, "The recall log").
  */
 public final class RecallLog {
@@ -31,11 +31,8 @@ public final class RecallLog {
     /** Held by the one flush running; not the appenders' lock, so an append never waits for the disk. */
     private final Object flushing = new Object();
     private final java.util.concurrent.atomic.AtomicBoolean flushQueued = new java.util.concurrent.atomic.AtomicBoolean();
-    private final java.util.concurrent.ExecutorService flusher = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "memoryd-recall-log-flush");
-        t.setDaemon(true);
-        return t;
-    });
+    /** The flushes' one thread ({@code MemorydThreads#recallLogFlush}). */
+    private final java.util.concurrent.Executor flusher;
 
     private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("uuuu-MM").withZone(ZoneOffset.UTC);
 
@@ -46,8 +43,10 @@ public final class RecallLog {
      */
     private final java.util.Set<Path> checked = new java.util.HashSet<>();
 
-    public RecallLog(Path memoryDir) {
+    /** The log under {@code memoryDir}, flushed on {@code flusher}. */
+    public RecallLog(Path memoryDir, java.util.concurrent.Executor flusher) {
         this.dir = memoryDir.resolve(DIR);
+        this.flusher = flusher;
     }
 
     /** Appends the line for one recall, in the file before the answer goes out; flushed just after. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.boxmaker.memoryd.TempHome;
 import dev.boxmaker.memoryd.honcho.fake.FakeHoncho;
 import dev.boxmaker.memoryd.honcho.fake.FakeRoute;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.memoryd.tool.Answer;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -33,7 +34,7 @@ class AskFloodTests {
             rig.seed("bx-trusted", "own: the launch moved to Friday", "bx");
             rig.fake.hang(FakeRoute.PEER_CHAT);
             rig.fake.clearRequests();
-            try (AskMemory ask = AskMemory.of(rig.settings, rig.clients, Duration.ofSeconds(2))) {
+            try (AskMemory ask = AskMemory.of(rig.settings, rig.clients, Duration.ofSeconds(2), MemorydThreads.start().ask())) {
                 List<CompletableFuture<Long>> answered = new ArrayList<>();
                 for (int i = 0; i < ASKS; i++) {
                     answered.add(ask.answer(args("launch", "own")).map(a -> answeredAt(a)).subscribeAsCompletionStage()

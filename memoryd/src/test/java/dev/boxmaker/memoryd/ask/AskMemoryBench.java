@@ -4,6 +4,7 @@ import static dev.boxmaker.memoryd.ask.AskRig.args;
 
 import dev.boxmaker.memoryd.TempHome;
 import dev.boxmaker.memoryd.honcho.fake.FakeRoute;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.memoryd.tool.Answer;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -36,7 +37,7 @@ class AskMemoryBench {
             rig.seed("b1-trusted", "b1: the launch needs the owner's sign-off", "b1");
             rig.note("b2", "b2 noted the launch room is 4B", AskRig.NOTE_AT);
             rig.fake.slow(FakeRoute.PEER_CHAT, Duration.ofSeconds(CHAT_SECONDS));
-            try (AskMemory ask = AskMemory.of(rig.settings, rig.clients)) {
+            try (AskMemory ask = AskMemory.of(rig.settings, rig.clients, MemorydThreads.start().ask())) {
                 List<Long> millis = new ArrayList<>();
                 for (int i = 0; i < warmup + asks; i++) {
                     long start = System.nanoTime();

@@ -5,6 +5,7 @@ import static dev.boxmaker.memoryd.ask.AskRig.ask;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.memoryd.TempHome;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.memoryd.tool.Answer;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;
@@ -36,7 +37,7 @@ class AskMemoryTests {
     void start() throws Exception {
         rig = new AskRig();
         rig.seedAll();
-        ask = AskMemory.of(rig.settings, rig.clients, Duration.ofSeconds(2));
+        ask = AskMemory.of(rig.settings, rig.clients, Duration.ofSeconds(2), MemorydThreads.start().ask());
     }
 
     @AfterEach
@@ -94,7 +95,7 @@ class AskMemoryTests {
     @Test
     void twoConcurrentCallsOverThreeWorkspacesNeverRunMoreThanTwoChatsAtOnce() {
         rig.fake.slow(Duration.ofMillis(400));
-        AskMemory patient = AskMemory.of(rig.settings, rig.clients, Duration.ofSeconds(20));
+        AskMemory patient = AskMemory.of(rig.settings, rig.clients, Duration.ofSeconds(20), MemorydThreads.start().ask());
         try {
             CompletableFuture<Answer> first = CompletableFuture.supplyAsync(
                     () -> ask(patient, args("launch", "own", "untrusted", "fleet")));

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.memoryd.TempHome;
 import dev.boxmaker.memoryd.recall.fleet.FleetSeed;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
@@ -27,7 +28,7 @@ class AskNewlineTagTests {
     @BeforeEach
     void start() throws Exception {
         rig = new AskRig();
-        ask = AskMemory.of(rig.settings, rig.clients, Duration.ofSeconds(2));
+        ask = AskMemory.of(rig.settings, rig.clients, Duration.ofSeconds(2), MemorydThreads.start().ask());
     }
 
     @AfterEach

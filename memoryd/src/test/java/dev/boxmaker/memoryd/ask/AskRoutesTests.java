@@ -9,6 +9,7 @@ import dev.boxmaker.memoryd.honcho.client.HonchoClient;
 import dev.boxmaker.memoryd.honcho.client.HonchoWire.ConclusionCreate;
 import dev.boxmaker.memoryd.honcho.fake.FakeRoute;
 import dev.boxmaker.memoryd.sentences.AskSentences;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.memoryd.tool.Answer;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;
@@ -41,7 +42,7 @@ class AskRoutesTests {
     @BeforeEach
     void start() {
         rig = new AskRig();
-        ask = AskMemory.of(rig.settings, rig.clients, Duration.ofSeconds(5));
+        ask = AskMemory.of(rig.settings, rig.clients, Duration.ofSeconds(5), MemorydThreads.start().ask());
     }
 
     @AfterEach
@@ -143,7 +144,7 @@ class AskRoutesTests {
         Answer old = ask(ask, args("launch", "own", "untrusted", "fleet", "b1"));
         Answer oldB2 = ask(ask, args("launch", "b2"));
         rig.fake.workspaceChat(true);
-        try (AskMemory newer = AskMemory.of(rig.settings, rig.clients, Duration.ofSeconds(5))) {
+        try (AskMemory newer = AskMemory.of(rig.settings, rig.clients, Duration.ofSeconds(5), MemorydThreads.start().ask())) {
             assertThat(ask(newer, args("launch", "own", "untrusted", "fleet", "b1"))).isEqualTo(old);
             assertThat(ask(newer, args("launch", "b2"))).isEqualTo(oldB2);
         }

@@ -10,6 +10,7 @@ import static dev.boxmaker.memoryd.index.Logs.said;
 import static dev.boxmaker.memoryd.index.Logs.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.log.LogRecord;
 import java.nio.file.Files;
@@ -79,9 +80,9 @@ class BuildInPartsTest {
         Connection c = IndexFile.open(file, true);
         IndexSchema.create(c);
         IndexBuilder builder = build
-                ? new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE).perTransaction(perTransaction)
+                ? new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE, MemorydThreads.start()).perTransaction(perTransaction)
                         .inParts(partRows, inFlight))
-                : new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE).perTransaction(perTransaction));
+                : new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE, MemorydThreads.start()).perTransaction(perTransaction));
         if (build) {
             IndexSchema.bulkSettings(c);
             try (BuildSide side = BuildSide.open(file)) {

@@ -16,6 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.boxmaker.memoryd.files.IdentityFile;
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.wire.msg.Reindexed;
@@ -221,7 +222,7 @@ public class CatchUpTest {
         IndexFile.createPrivate(file);
         java.sql.Connection c = IndexFile.open(file, true);
         IndexSchema.create(c);
-        IndexBuilder builder = new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE).perTransaction(perTransaction));
+        IndexBuilder builder = new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE, MemorydThreads.start()).perTransaction(perTransaction));
         if (build) {
             IndexSchema.bulkSettings(c);
             try (BuildSide side = BuildSide.open(file)) {

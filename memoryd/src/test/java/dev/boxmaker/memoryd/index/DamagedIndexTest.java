@@ -5,6 +5,7 @@ import static dev.boxmaker.memoryd.index.Logs.user;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
 import java.nio.channels.FileChannel;
@@ -26,7 +27,7 @@ class DamagedIndexTest {
     MemoryIndex open() throws Exception {
         Files.createDirectories(home.resolve("memory"));
         MemoryIndex index = MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"),
-                home.resolve("memory/notes.md"), DataClass.PRIVATE));
+                home.resolve("memory/notes.md"), DataClass.PRIVATE), MemorydThreads.start());
         index.flush().get();
         return index;
     }

@@ -6,6 +6,7 @@ import static dev.boxmaker.memoryd.index.Logs.append;
 import static dev.boxmaker.memoryd.index.Logs.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -86,7 +87,7 @@ class EnormousRecordTest {
                 System.out.println("folds: " + (Tokens.folds() == null ? "none" : "measured"));
             }
             try (MemoryIndex index = MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"),
-                    home.resolve("memory/notes.md"), DataClass.PRIVATE))) {
+                    home.resolve("memory/notes.md"), DataClass.PRIVATE), MemorydThreads.start())) {
                 index.flush().get();
                 List<String> rows = index.read(c -> {
                     List<String> found = new java.util.ArrayList<>();

@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.boxmaker.memoryd.files.IdentityFile;
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ class IndexContentTest {
     MemoryIndex open(DataClass maxClass) throws Exception {
         Files.createDirectories(home.resolve("memory"));
         return MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"), home.resolve("memory/notes.md"),
-                maxClass));
+                maxClass), MemorydThreads.start());
     }
 
     @Test

@@ -6,6 +6,7 @@ import static dev.boxmaker.memoryd.index.Logs.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.memoryd.sockets.MemoryStatsHandler;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.LogRecord;
 import dev.boxmaker.proto.wire.msg.MemoryStats;
@@ -103,7 +104,7 @@ class MemoryStatsTest {
      */
     @Test
     void aTaskWaitingItsTurnIsWork() throws Exception {
-        WriterThread writer = new WriterThread(new IndexDamage(home.resolve("index.sqlite3")), e -> { });
+        WriterThread writer = new WriterThread(MemorydThreads.start().indexWriter(), new IndexDamage(home.resolve("index.sqlite3")), e -> { });
         CountDownLatch release = new CountDownLatch(1);
         try {
             // The thread held by something that is not a writer task, as between two tasks.

@@ -11,6 +11,7 @@ import static dev.boxmaker.memoryd.index.Logs.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.memoryd.it.MemorydProcess;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.log.LogRecord;
 import java.nio.file.Files;
@@ -85,7 +86,7 @@ class RoundCrashIT {
         }
         assertThat(side).doesNotExist();
         try (Connection r = IndexFile.open(file, true); Connection b = IndexFile.open(base, true)) {
-            new IndexBuilder(b, IndexBuilder.Config.of(home, DataClass.PRIVATE)).catchUpAll(home.resolve("memory/notes.md"));
+            new IndexBuilder(b, IndexBuilder.Config.of(home, DataClass.PRIVATE, MemorydThreads.start())).catchUpAll(home.resolve("memory/notes.md"));
             assertThat(CatchUpRoundsTest.everything(r)).hasSizeGreaterThan((int) rows)
                     .containsExactlyElementsOf(CatchUpRoundsTest.everything(b));
             CatchUpRoundsTest.wholeAndAgreeing(r, "4|16777216|");

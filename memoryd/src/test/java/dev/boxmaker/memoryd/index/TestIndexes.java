@@ -8,6 +8,7 @@ import dev.boxmaker.memoryd.index.sql.IndexRow;
 import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import dev.boxmaker.memoryd.index.text.ScratchTokenizer;
 import dev.boxmaker.memoryd.index.text.Tokens;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -88,7 +89,7 @@ public final class TestIndexes {
     public static MemoryIndex open(Path home) throws Exception {
         java.nio.file.Files.createDirectories(home.resolve("memory"));
         return MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"), home.resolve("memory/notes.md"),
-                DataClass.PRIVATE));
+                DataClass.PRIVATE), MemorydThreads.start());
     }
 
     /** A built index's connection, and the shape of its postings. */

@@ -12,6 +12,7 @@ import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.memoryd.recall.fleet.FleetRecall;
 import dev.boxmaker.memoryd.recall.fleet.FleetSeed;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
@@ -67,11 +68,11 @@ class FleetRecallBench {
             }
             FleetSeed.conclusion(fake, BX1, "boxmaker1", "heron conclusion");
             FleetSeed.conclusion(fake, BX2, "kyle", "kyle heron conclusion");
-            RecallLog log = new RecallLog(home.resolve("memory"));
+            RecallLog log = new RecallLog(home.resolve("memory"), MemorydThreads.start().recallLogFlush());
             Recall local = new Recall(new Searcher(index), log, Clock.systemUTC(), "owner");
             try (FleetRecall fleet = FleetRecall.open(FleetSeed.settings(fake,
                     List.of(read("boxmaker1", BX1, true, DataClass.PRIVATE),
-                            read("boxmaker2", BX2, false, DataClass.PRIVATE))))) {
+                            read("boxmaker2", BX2, false, DataClass.PRIVATE))), MemorydThreads.start().honchoRecall())) {
                 Recall withFleet = new Recall(new Searcher(index), log, Clock.systemUTC(), "owner", Optional.of(fleet));
                 long[] alone = new long[recalls];
                 long[] three = new long[recalls];

@@ -13,6 +13,7 @@ import dev.boxmaker.memoryd.honcho.fake.FakeRoute;
 import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.memoryd.recall.fleet.FleetRecall;
 import dev.boxmaker.memoryd.recall.fleet.FleetSeed;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.secrets.Secret;
@@ -246,8 +247,8 @@ class RecallFleetTests extends RecallRig {
         fleet = FleetRecall.open(new HonchoSettings(base.url(), base.agent(), base.owner(), base.trusted(),
                 base.untrusted(), base.fleet(), base.reads(), java.util.Map.of(
                         "honcho_read_boxmaker1", Secret.of("honcho_read_boxmaker1", bx1Key),
-                        HonchoSettings.FLEET_KEY, Secret.of(HonchoSettings.FLEET_KEY, fleetKey))));
-        recall = new Recall(new Searcher(index), new RecallLog(home.resolve("memory")), Clock.systemUTC(), "owner",
+                        HonchoSettings.FLEET_KEY, Secret.of(HonchoSettings.FLEET_KEY, fleetKey))), MemorydThreads.start().honchoRecall());
+        recall = new Recall(new Searcher(index), new RecallLog(home.resolve("memory"), MemorydThreads.start().recallLogFlush()), Clock.systemUTC(), "owner",
                 Optional.of(fleet));
         fake.clearRequests();
 

@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.recall;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -16,7 +17,7 @@ class RecallLogTest {
 
     @Test
     void aLineIsInTheFileWhenAppendReturnsAndAFlushOfAVanishedFileOnlyLogs(@TempDir Path memory) throws Exception {
-        RecallLog log = new RecallLog(memory);
+        RecallLog log = new RecallLog(memory, MemorydThreads.start().recallLogFlush());
         Path file = memory.resolve("recalls/2026-09.jsonl");
         log.append(NOW, "mm-asker", "tea", 5, List.of());
         String line = "{\"time\":\"2026-09-25T08:00:00Z\",\"session\":\"mm-asker\",\"query\":\"tea\",\"k\":5,\"hits\":[]}\n";
@@ -37,7 +38,7 @@ class RecallLogTest {
         String line = "{\"time\":\"2026-09-25T08:00:00Z\",\"session\":\"mm-asker\",\"query\":\"tea\",\"k\":5,\"hits\":[]}\n";
         Files.createDirectories(file.getParent());
         Files.writeString(file, line + "{\"time\":\"2026-09-25T07:59");
-        RecallLog log = new RecallLog(memory);
+        RecallLog log = new RecallLog(memory, MemorydThreads.start().recallLogFlush());
         log.append(NOW, "mm-asker", "tea", 5, List.of());
         log.append(NOW, "mm-asker", "tea", 5, List.of());
         assertThat(Files.readString(file)).isEqualTo(line + line + line);

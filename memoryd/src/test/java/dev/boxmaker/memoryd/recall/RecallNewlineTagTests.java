@@ -12,6 +12,7 @@ import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.memoryd.recall.fleet.FleetRecall;
 import dev.boxmaker.memoryd.recall.fleet.FleetSeed;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
@@ -70,8 +71,8 @@ class RecallNewlineTagTests {
         FleetSeed.messages(fake, FLEET, "mm-writer", "boxmaker1", List.of("heron fleet " + TAG),
                 List.of("2026-12-02T10:40:00Z"));
         String made = FleetSeed.conclusion(fake, "bx1-trusted", "boxmaker1", "heron agent " + TAG);
-        fleet = FleetRecall.open(FleetSeed.settings(fake, List.of(read("boxmaker1", "bx1-trusted", true, DataClass.PRIVATE))));
-        Recall recall = new Recall(new Searcher(index), new RecallLog(home.resolve("memory")),
+        fleet = FleetRecall.open(FleetSeed.settings(fake, List.of(read("boxmaker1", "bx1-trusted", true, DataClass.PRIVATE))), MemorydThreads.start().honchoRecall());
+        Recall recall = new Recall(new Searcher(index), new RecallLog(home.resolve("memory"), MemorydThreads.start().recallLogFlush()),
                 Clock.fixed(Instant.parse("2026-12-02T12:00:00Z"), ZoneOffset.UTC), "owner", Optional.of(fleet));
         ObjectNode args = Json.MAPPER.createObjectNode().put("query", "heron").put("k", 5);
 

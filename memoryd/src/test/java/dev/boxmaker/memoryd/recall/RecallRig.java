@@ -9,6 +9,7 @@ import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.memoryd.recall.fleet.FleetRecall;
 import dev.boxmaker.memoryd.recall.fleet.FleetSeed;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
@@ -60,12 +61,12 @@ abstract class RecallRig {
     }
 
     void open(List<HonchoSettings.ReadWorkspace> reads) {
-        open(FleetRecall.open(FleetSeed.settings(fake, reads)));
+        open(FleetRecall.open(FleetSeed.settings(fake, reads), MemorydThreads.start().honchoRecall()));
     }
 
     void open(FleetRecall sources) {
         fleet = sources;
-        recall = new Recall(new Searcher(index), new RecallLog(home.resolve("memory")),
+        recall = new Recall(new Searcher(index), new RecallLog(home.resolve("memory"), MemorydThreads.start().recallLogFlush()),
                 Clock.fixed(Instant.parse("2026-12-02T12:00:00Z"), ZoneOffset.UTC), "owner", Optional.of(fleet));
     }
 

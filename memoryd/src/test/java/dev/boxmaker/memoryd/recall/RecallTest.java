@@ -9,6 +9,7 @@ import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.index.search.Searcher;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
@@ -64,7 +65,7 @@ class RecallTest {
                 new NotesFile.Note(NoteHeader.noted(Instant.parse("2026-09-22T18:21:00Z"), CLEAN, DataClass.PRIVATE,
                         false, false), "zulu: a clean note")));
         index = SmallIndex.open(home);
-        recall = new Recall(new Searcher(index), new RecallLog(home.resolve("memory")), Clock.fixed(NOW, ZoneOffset.UTC),
+        recall = new Recall(new Searcher(index), new RecallLog(home.resolve("memory"), MemorydThreads.start().recallLogFlush()), Clock.fixed(NOW, ZoneOffset.UTC),
                 "owner");
     }
 

@@ -2,6 +2,7 @@ package dev.boxmaker.memoryd.recall;
 
 import dev.boxmaker.memoryd.index.Logs;
 import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.log.LogRecord;
 import java.nio.file.Files;
@@ -16,7 +17,7 @@ public final class SmallIndex {
     static MemoryIndex open(Path home) throws Exception {
         Files.createDirectories(home.resolve("memory"));
         MemoryIndex index = MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"),
-                home.resolve("memory/notes.md"), DataClass.PRIVATE));
+                home.resolve("memory/notes.md"), DataClass.PRIVATE), MemorydThreads.start());
         index.flush().get();
         return index;
     }

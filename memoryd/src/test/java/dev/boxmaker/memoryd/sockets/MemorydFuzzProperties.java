@@ -9,6 +9,7 @@ import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.home.MemoryHome;
 import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
@@ -89,7 +90,7 @@ class MemorydFuzzProperties {
         MemoryStore store = new MemoryStore(settings.memoryDir(),
                 text -> Check.firstRefusal(text).map(Check.Refusal::sentence), Clock.systemUTC());
         vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
-        index = MemoryIndex.open(MemoryIndex.Config.of(settings));
+        index = MemoryIndex.open(MemoryIndex.Config.of(settings), MemorydThreads.start());
         sockets = Assembly.sockets(vertx, settings, store, index);
         block = ((MemoryBlockReply) SocketClient.call(settings.loopSocket(), new MemoryBlock(), WAIT, WAIT, "t")).text();
         filesDigest = digest();

@@ -113,7 +113,7 @@ class MemorydSocketTests {
                 new ErrorReply("sync takes no argument but json; it was given \"all\"", null));
         assertThat(TempHome.home.resolve("memory/honcho.jsonl")).doesNotExist();
         assertThat(Thread.getAllStackTraces().keySet().stream().map(Thread::getName))
-                .doesNotContain("honcho-worker", "memoryd-honcho-decide");
+                .doesNotContain("memoryd-honcho-worker-1", "memoryd-honcho-decide-1");
     }
 
     @Test

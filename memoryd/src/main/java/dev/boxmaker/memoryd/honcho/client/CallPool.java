@@ -1,19 +1,17 @@
 package dev.boxmaker.memoryd.honcho.client;
 
 import io.smallrye.mutiny.Uni;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A pool for blocking Honcho calls, never run on the event loop nor the socket's workers: at most
- * {@code threads} threads, made when needed and gone after {@link #IDLE_SECONDS} idle, and at most
- * {@code queued} calls waiting. A call that finds the queue full fails at once. A call whose
+ * Blocking Honcho calls on a pool it is given ({@code MemorydThreads#honchoRecall}, {@code #ask}), never
+ * on the event loop nor the socket's workers: the pool's threads, made when needed and gone once idle,
+ * and its bounded queue. A call that finds the queue full fails at once. A call whose
  * {@link Uni} is cancelled (its limit passed) while it waits is dropped, never started: a call starts
  * only if it wins the race against its cancellation. A running call cancelled is interrupted, or, in a
  * pool that {@link Running#HOLDS_ITS_PLACE}, left to end by its own client's timeout, so that its thread,
@@ -22,8 +20,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * ask_memory's calls each have one.
  */
 public final class CallPool implements AutoCloseable {
-    static final long IDLE_SECONDS = 60;
-
     /** What a running call's cancellation does. */
     public enum Running {
         /** Interrupts its thread: the thread is free at once (recall: a hung Honcho holds no thread past the limit). */
@@ -39,22 +35,10 @@ public final class CallPool implements AutoCloseable {
     private final ThreadPoolExecutor pool;
     private final Running running;
 
-    /** {@code threads} at once, {@code queued} waiting, a running call interrupted when cancelled. */
-    public CallPool(String name, int threads, int queued) {
-        this(name, threads, queued, Running.INTERRUPTED);
-    }
-
-    /** {@code threads} at once, {@code queued} waiting; threads named {@code name-1}, {@code name-2}, … */
-    public CallPool(String name, int threads, int queued, Running running) {
-        AtomicInteger made = new AtomicInteger();
+    /** Calls on {@code pool}, which refuses a call past its queue's bound; {@code running}: what cancelling does. */
+    public CallPool(ThreadPoolExecutor pool, Running running) {
+        this.pool = pool;
         this.running = running;
-        pool = new ThreadPoolExecutor(threads, threads, IDLE_SECONDS, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(queued), r -> {
-                    Thread t = new Thread(r, name + "-" + made.incrementAndGet());
-                    t.setDaemon(true);
-                    return t;
-                }, new ThreadPoolExecutor.AbortPolicy());
-        pool.allowCoreThreadTimeOut(true);
     }
 
     /** {@code work} on the pool when subscribed; cancelling the subscription cancels the work. */

@@ -12,6 +12,7 @@ import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.worker.Backoff;
 import dev.boxmaker.memoryd.honcho.worker.HonchoWorker;
 import dev.boxmaker.memoryd.honcho.worker.SyncReport;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.secrets.Secret;
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class HonchoSync implements AutoCloseable {
      * and starts the worker and the turn decisions.
      */
     public static HonchoSync start(MemorydSettings settings, HonchoSettings honcho, MemoryStore store, Clock clock,
-            HonchoTimeouts timeouts, Backoff backoff) throws IOException {
+            HonchoTimeouts timeouts, Backoff backoff, MemorydThreads threads) throws IOException {
         HonchoLedger ledger = HonchoLedger.open(settings.memoryDir(), clock);
         HonchoClients clients = HonchoClients.open(honcho, timeouts);
         Waker waker = new Waker();
@@ -54,9 +55,11 @@ public final class HonchoSync implements AutoCloseable {
         EditMirror edits = new EditMirror(store, ledger, honcho, waker, secrets);
         SpeakerPeers peers = new SpeakerPeers(settings.owner(), honcho.owner(), honcho.agent());
         TurnDeciding turns = new TurnDeciding(settings.home(), new BrokerStateClient(settings.brokerStateSocket()),
-                ledger, honcho, secrets, waker, TimeUnit.SECONDS.toMillis(TurnDeciding.RETRY_UNDECIDED_SECONDS), peers);
+                ledger, honcho, secrets, waker, TimeUnit.SECONDS.toMillis(TurnDeciding.RETRY_UNDECIDED_SECONDS), peers,
+                threads.honchoDecide());
         HonchoWorker worker = new HonchoWorker(ledger, clients, honcho,
-                new LoggedItems(settings.home(), edits, turns.kept(), peers), clock, backoff);
+                new LoggedItems(settings.home(), edits, turns.kept(), peers), clock, backoff, threads.honchoWorker(),
+                threads.ledgerFlush());
         waker.worker = worker;
         try {
             ledger.begin();
@@ -73,10 +76,10 @@ public final class HonchoSync implements AutoCloseable {
         return new HonchoSync(ledger, clients, turns, worker);
     }
 
-    /** With memoryd's own timeouts and back-off. */
-    public static HonchoSync start(MemorydSettings settings, HonchoSettings honcho, MemoryStore store)
-            throws IOException {
-        return start(settings, honcho, store, Clock.systemUTC(), HonchoTimeouts.DEFAULT, Backoff.DEFAULT);
+    /** With memoryd's own timeouts and back-off, on {@code threads}. */
+    public static HonchoSync start(MemorydSettings settings, HonchoSettings honcho, MemoryStore store,
+            MemorydThreads threads) throws IOException {
+        return start(settings, honcho, store, Clock.systemUTC(), HonchoTimeouts.DEFAULT, Backoff.DEFAULT, threads);
     }
 
     /** The turn decisions, which {@code session_updated} feeds. */

@@ -32,7 +32,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
@@ -77,11 +76,8 @@ public final class TurnDeciding implements AutoCloseable {
     private final long retryMillis;
     private final KeptTurns kept;
     private final SpeakerPeers peers;
-    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "memoryd-honcho-decide");
-        t.setDaemon(true);
-        return t;
-    });
+    /** The decisions' one thread ({@code MemorydThreads#honchoDecide}). */
+    private final ScheduledExecutorService thread;
     /** The one reading of each session's log. Confined to the thread. */
     private final SessionTails tails;
     /** The turns waiting undecided, oldest first, with their texts and the label each attempt saw. Confined. */
@@ -107,9 +103,9 @@ public final class TurnDeciding implements AutoCloseable {
      * @param wake         tells the worker there is something new to send
      */
     public TurnDeciding(Path home, BrokerStateClient broker, HonchoLedger ledger, HonchoSettings honcho,
-            Collection<String> secretValues, Runnable wake) {
+            Collection<String> secretValues, Runnable wake, ScheduledExecutorService thread) {
         this(home, broker, ledger, honcho, secretValues, wake, TimeUnit.SECONDS.toMillis(RETRY_UNDECIDED_SECONDS),
-                new SpeakerPeers(null, honcho.owner(), honcho.agent()));
+                new SpeakerPeers(null, honcho.owner(), honcho.agent()), thread);
     }
 
     /**
@@ -117,7 +113,9 @@ public final class TurnDeciding implements AutoCloseable {
      * saying which speakers are the owner and which go nowhere for their name.
      */
     TurnDeciding(Path home, BrokerStateClient broker, HonchoLedger ledger, HonchoSettings honcho,
-            Collection<String> secretValues, Runnable wake, long retryMillis, SpeakerPeers peers) {
+            Collection<String> secretValues, Runnable wake, long retryMillis, SpeakerPeers peers,
+            ScheduledExecutorService thread) {
+        this.thread = thread;
         this.peers = peers;
         this.retryMillis = retryMillis;
         this.home = home;

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import org.jboss.logging.Logger;
 
 /**
@@ -45,7 +46,6 @@ import org.jboss.logging.Logger;
 public final class HonchoWorker implements AutoCloseable {
     /** How long {@link #close} waits for the thread to end. */
     public static final long CLOSE_WAIT_MILLIS = 5_000;
-    public static final String THREAD_NAME = "honcho-worker";
     /** The most {@code sent} lines written before the ledger is flushed to the disk. */
     public static final int FLUSH_EVERY_ITEMS = 100;
     /** The longest a {@code sent} line waits to be flushed while the worker drains. */
@@ -64,19 +64,20 @@ public final class HonchoWorker implements AutoCloseable {
     private final EditSender edits;
     private final LedgerFlusher flusher;
     private final Pauses pauses;
+    private final WorkerLoop loop;
     /** Whether the wait after this pass is only for paused workspaces, so a wake ends it. */
     private boolean wakeEndsWait;
     private final Set<String> keyRefused = ConcurrentHashMap.newKeySet();
     private final Set<String> lookFirst = new HashSet<>();
     /** Lanes ({@link #lane}) whose waiting items are looked for in order, at start, until one is not found. */
     private final Set<String> looking = new HashSet<>();
-    private final Object lock = new Object();
-    private boolean woken;
-    private volatile boolean stopping;
-    private Thread thread;
 
+    /**
+     * Sends on {@code thread} ({@code MemorydThreads#honchoWorker}) and flushes its {@code sent} lines on
+     * {@code flushes} ({@code MemorydThreads#ledgerFlush}); each a pool of one thread.
+     */
     public HonchoWorker(HonchoLedger ledger, HonchoClients clients, HonchoSettings settings, ItemSource source,
-            Clock clock, Backoff backoff) {
+            Clock clock, Backoff backoff, ExecutorService thread, ExecutorService flushes) {
         this.ledger = ledger;
         this.clients = clients;
         this.settings = settings;
@@ -87,30 +88,20 @@ public final class HonchoWorker implements AutoCloseable {
         this.places = new Places(settings, ledger);
         this.batches = new TurnBatches(clients, source, new TurnSender(settings, places));
         this.edits = new EditSender(settings, clients, places, ledger);
-        this.flusher = new LedgerFlusher(ledger);
+        this.flusher = new LedgerFlusher(ledger, flushes);
         this.pauses = new Pauses(backoff);
+        this.loop = new WorkerLoop(thread);
     }
 
-    /** Starts the one daemon thread {@value #THREAD_NAME}; each workspace's first waiting items are looked for first. */
+    /** Starts the worker on its thread; each workspace's first waiting items are looked for first. */
     public void start() {
-        synchronized (lock) {
-            if (thread != null) {
-                throw new IllegalStateException("the Honcho worker is started already");
-            }
-            ledger.outbox().forEach(w -> looking.add(Pass.lane(w)));
-            woken = true;
-            thread = new Thread(this::run, THREAD_NAME);
-            thread.setDaemon(true);
-            thread.start();
-        }
+        ledger.outbox().forEach(w -> looking.add(Pass.lane(w)));
+        loop.start(this::pass);
     }
 
     /** New decided items are in the ledger. */
     public void wake() {
-        synchronized (lock) {
-            woken = true;
-            lock.notifyAll();
-        }
+        loop.wake();
     }
 
     /** What {@code bxctl memory sync} shows; from memory, no I/O. */
@@ -122,50 +113,19 @@ public final class HonchoWorker implements AutoCloseable {
     /** Stops the thread and waits for it up to {@link #CLOSE_WAIT_MILLIS}; an item it was sending stays waiting. */
     @Override
     public void close() {
-        Thread t;
-        synchronized (lock) {
-            stopping = true;
-            lock.notifyAll();
-            t = thread;
-        }
-        if (t != null && t != Thread.currentThread()) {
-            try {
-                // An interrupt closes a file channel mid-write: the thread is given time to end by itself first.
-                t.join(CLOSE_WAIT_MILLIS / 2);
-                t.interrupt();
-                t.join(CLOSE_WAIT_MILLIS / 2);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        loop.close(CLOSE_WAIT_MILLIS);
         flusher.close();
     }
 
-    private void run() {
-        while (!stopping) {
-            synchronized (lock) {
-                woken = false;
-            }
+    /** One pass through the outbox and its flush; the wait before the next ({@link WorkerLoop}). */
+    private WorkerLoop.Wait pass() {
+        wakeEndsWait = false;
+        Optional<Duration> wait = drain();
+        if (flush() == Step.LEDGER_UNWRITABLE && (wait.isEmpty() || wakeEndsWait)) {
+            wait = Optional.of(backoff.first());
             wakeEndsWait = false;
-            Optional<Duration> wait = drain();
-            if (flush() == Step.LEDGER_UNWRITABLE && (wait.isEmpty() || wakeEndsWait)) {
-                wait = Optional.of(backoff.first());
-                wakeEndsWait = false;
-            }
-            synchronized (lock) {
-                long until = wait.map(d -> System.nanoTime() + d.toNanos()).orElse(0L);
-                boolean timed = wait.isPresent();
-                while (!stopping && (timed ? System.nanoTime() < until && !(wakeEndsWait && woken) : !woken)) {
-                    try {
-                        lock.wait(timed ? Math.max(1, (until - System.nanoTime()) / 1_000_000) : 0);
-                    } catch (InterruptedException e) {
-                        if (stopping) {
-                            return;
-                        }
-                    }
-                }
-            }
         }
+        return new WorkerLoop.Wait(wait, wakeEndsWait);
     }
 
     /** One pass through the outbox; the wait before the next (Honcho unreachable, a workspace paused), or empty. */
@@ -173,7 +133,7 @@ public final class HonchoWorker implements AutoCloseable {
         Pass pass = new Pass(ledger.outbox());
         for (int at = 0; at < pass.outbox.size(); at++) {
             HonchoLedger.Waiting waiting = pass.outbox.get(at);
-            if (stopping) {
+            if (loop.stopping()) {
                 return Optional.empty();
             }
             if (keyRefused.contains(waiting.workspace()) || pass.done.contains(waiting.item().key())

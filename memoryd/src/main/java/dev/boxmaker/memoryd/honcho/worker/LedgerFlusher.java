@@ -4,32 +4,27 @@ import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import java.io.IOException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * The worker's flushes of its {@code sent} lines, on a thread of their own, so that the disk's fsync
+ * The worker's flushes of its {@code sent} lines, on a thread of their own (given), so that the disk's fsync
  * runs while the worker builds and sends its next request instead of before it. At most one flush is
  * under way: the next waits for it first, so what a power loss can lose is still the lines written
  * since the last flush that ended. A flush's failure is thrown by the next {@link #start} or
  * {@link #await}. Used by the worker's one thread only.
  */
 final class LedgerFlusher implements AutoCloseable {
-    static final String THREAD_NAME = "honcho-ledger-flush";
-
     private final HonchoLedger ledger;
-    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, THREAD_NAME);
-        t.setDaemon(true);
-        return t;
-    });
+    /** A pool of one thread ({@code MemorydThreads#ledgerFlush}). */
+    private final ExecutorService thread;
     private Future<?> underWay;
     /** {@code sent} lines written since the last flush started, and when it started. */
     private int unflushed;
     private long flushedAt = System.nanoTime();
 
-    LedgerFlusher(HonchoLedger ledger) {
+    LedgerFlusher(HonchoLedger ledger, ExecutorService thread) {
         this.ledger = ledger;
+        this.thread = thread;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.boxmaker.memoryd.index.build;
 
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.memoryd.index.sql.IndexFile;
 import dev.boxmaker.memoryd.index.sql.IndexRow;
 import dev.boxmaker.memoryd.index.sql.SqlWork;
@@ -143,8 +144,9 @@ abstract sealed class BatchWriting {
 
     /** A catch-up of every log into the index, each batch one transaction with its progress. */
     static final class CatchUp extends Pipelined {
-        CatchUp(Connection c, IndexWrites writes, long nextRowid, Map<String, LogProgress> saved) {
-            super(c, writes, nextRowid, saved, new WritingThreads(false));
+        CatchUp(Connection c, IndexWrites writes, long nextRowid, Map<String, LogProgress> saved,
+                MemorydThreads threads) {
+            super(c, writes, nextRowid, saved, new WritingThreads(threads.indexCommit()));
         }
 
         @Override
@@ -159,8 +161,9 @@ abstract sealed class BatchWriting {
         private final BuildSide side;
 
         Build(Connection c, IndexWrites writes, long nextRowid, Map<String, LogProgress> saved, int partsInFlight,
-                BuildSide side) {
-            super(c, writes, nextRowid, saved, new WritingThreads(true, partsInFlight));
+                BuildSide side, MemorydThreads threads) {
+            super(c, writes, nextRowid, saved,
+                    new WritingThreads(threads.indexCommit(), threads.indexSide(), partsInFlight));
             this.side = side;
         }
 
@@ -188,8 +191,9 @@ abstract sealed class BatchWriting {
         private final CatchUpRounds rounds;
 
         Rounds(Connection c, IndexWrites writes, long nextRowid, Map<String, LogProgress> saved, int partsInFlight,
-                CatchUpRounds rounds) {
-            super(c, writes, nextRowid, saved, new WritingThreads(true, partsInFlight));
+                CatchUpRounds rounds, MemorydThreads threads) {
+            super(c, writes, nextRowid, saved,
+                    new WritingThreads(threads.indexCommit(), threads.indexSide(), partsInFlight));
             this.rounds = rounds;
         }
 

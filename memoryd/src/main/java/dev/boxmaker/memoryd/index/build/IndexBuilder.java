@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.index.build;
 import dev.boxmaker.memoryd.sentences.Sentences;
 import dev.boxmaker.memoryd.index.sql.IndexRow;
 import dev.boxmaker.memoryd.index.sql.IndexSchema;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.SessionId;
@@ -75,6 +76,8 @@ public final class IndexBuilder {
     /** Records the pending transaction takes before it is written (see {@link #FIRST_BATCH_RECORDS}). */
     private int batchRecords;
     private final CatchUpRounds.Limits roundLimits;
+    /** The index file's and the side file's writing threads. */
+    private final MemorydThreads threads;
     /** How batches are written: {@link #direct} but from the start to the end of a pipelined run. */
     private final BatchWriting direct;
     private BatchWriting writing;
@@ -91,31 +94,32 @@ public final class IndexBuilder {
      * make many small ones.
      */
     public record Config(Path home, DataClass maxClass, AtomicLong recordsRead, int recordsPerTransaction,
-            int partRows, int partsInFlight, CatchUpRounds.Limits rounds) {
-        /** Reading {@code home} up to {@code maxClass}, with the default sizes. */
-        public static Config of(Path home, DataClass maxClass) {
+            int partRows, int partsInFlight, CatchUpRounds.Limits rounds, MemorydThreads threads) {
+        /** Reading {@code home} up to {@code maxClass}, with the default sizes, writing on {@code threads}. */
+        public static Config of(Path home, DataClass maxClass, MemorydThreads threads) {
             return new Config(home, maxClass, new AtomicLong(), RECORDS_PER_TRANSACTION_MAX, BUILD_PART_ROWS,
-                    BUILD_PARTS_IN_FLIGHT, CatchUpRounds.Limits.DEFAULT);
+                    BUILD_PARTS_IN_FLIGHT, CatchUpRounds.Limits.DEFAULT, threads);
         }
 
         /** Counting the records read in {@code counter}. */
         public Config countingIn(AtomicLong counter) {
-            return new Config(home, maxClass, counter, recordsPerTransaction, partRows, partsInFlight, rounds);
+            return new Config(home, maxClass, counter, recordsPerTransaction, partRows, partsInFlight, rounds, threads);
         }
 
         /** With transactions of {@code records} records at most. */
         public Config perTransaction(int records) {
-            return new Config(home, maxClass, recordsRead, records, partRows, partsInFlight, rounds);
+            return new Config(home, maxClass, recordsRead, records, partRows, partsInFlight, rounds, threads);
         }
 
         /** With a build's parts of {@code rows} rows, {@code inFlight} at most. */
         public Config inParts(int rows, int inFlight) {
-            return new Config(home, maxClass, recordsRead, recordsPerTransaction, rows, inFlight, rounds);
+            return new Config(home, maxClass, recordsRead, recordsPerTransaction, rows, inFlight, rounds, threads);
         }
 
         /** With a catch-up's rounds of {@code limits} rather than {@link CatchUpRounds.Limits#DEFAULT}. */
         Config inRounds(CatchUpRounds.Limits limits) {
-            return new Config(home, maxClass, recordsRead, recordsPerTransaction, partRows, partsInFlight, limits);
+            return new Config(home, maxClass, recordsRead, recordsPerTransaction, partRows, partsInFlight, limits,
+                    threads);
         }
     }
 
@@ -125,6 +129,7 @@ public final class IndexBuilder {
         this.recordsPerTransaction = config.recordsPerTransaction();
         this.batchRecords = config.recordsPerTransaction();
         this.roundLimits = config.rounds();
+        this.threads = config.threads();
         this.c = c;
         this.writes = new IndexWrites(c);
         this.home = config.home();
@@ -157,8 +162,8 @@ public final class IndexBuilder {
         return sessionsPipelined((nextRowid, saved, logs) -> indexFile != null
                 && CatchUpRounds.unreadBytes(home, logs, saved) >= roundLimits.fromBytes()
                 ? new BatchWriting.Rounds(c, writes, nextRowid, saved, partsInFlight,
-                        new CatchUpRounds(c, indexFile, writes, roundLimits))
-                : new BatchWriting.CatchUp(c, writes, nextRowid, saved))
+                        new CatchUpRounds(c, indexFile, writes, roundLimits), threads)
+                : new BatchWriting.CatchUp(c, writes, nextRowid, saved, threads))
                 .plus(new Counts(0, 0, catchUpNotes(notes)));
     }
 
@@ -181,13 +186,13 @@ public final class IndexBuilder {
         Counts sessions;
         try {
             sessions = sessionsPipelined((nextRowid, saved, logs) ->
-                    new BatchWriting.Build(c, writes, nextRowid, saved, partsInFlight, side));
+                    new BatchWriting.Build(c, writes, nextRowid, saved, partsInFlight, side, threads));
         } finally {
             readings = handing;
         }
         IndexWrites.Planned heldBack = writes.finishBuild();
         // The side file's last writes and its postings index, while FTS5 merges its segments.
-        WritingThreads.alongside(WritingThreads.SIDE_THREAD, () -> side.finish(heldBack), () -> IndexSchema.mergeBuilt(c));
+        WritingThreads.alongside(threads.indexSide(), () -> side.finish(heldBack), () -> IndexSchema.mergeBuilt(c));
         side.copyInto(c);
         return sessions.plus(new Counts(0, 0, catchUpNotes(notes)));
     }

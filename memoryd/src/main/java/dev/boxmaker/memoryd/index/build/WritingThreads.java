@@ -5,20 +5,18 @@ import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
  * The threads a catch-up's pipeline writes its batches on while the next batch is read and prepared
  * on the caller's: one for the index file, and during a build with a side file ({@link BuildSide}),
- * one for the side file. At most {@code inFlightMax} hand-overs are in flight: the next is handed
+ * one for the side file; each a pool of one thread it is given ({@code MemorydThreads#indexCommit},
+ * {@code #indexSide}), used by one run at a time (runs are the index writer's tasks). At most
+ * {@code inFlightMax} hand-overs are in flight: the next is handed
  * over once both threads have written the one that many before it. Each thread writes what it is
  * handed in order; once a write has failed, neither thread runs any later one.
  */
 final class WritingThreads implements AutoCloseable {
-    static final String FILE_THREAD = "memoryd-index-commit";
-    static final String SIDE_THREAD = "memoryd-index-side";
-
     private record InFlight(Future<Void> onFile, Future<Void> onSide) {
     }
 
@@ -29,17 +27,18 @@ final class WritingThreads implements AutoCloseable {
     private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
     private volatile boolean failed;
 
-    /** One hand-over in flight at a time. */
-    WritingThreads(boolean withSide) {
-        this(withSide, 1);
+    /** One hand-over in flight at a time, on {@code file} alone. */
+    WritingThreads(ExecutorService file) {
+        this(file, null, 1);
     }
 
-    WritingThreads(boolean withSide, int inFlightMax) {
+    /** Writing on {@code file} and, without a side file null, {@code side}. */
+    WritingThreads(ExecutorService file, ExecutorService side, int inFlightMax) {
         if (inFlightMax < 1) {
             throw new IllegalArgumentException("at least one write in flight");
         }
-        this.file = thread(FILE_THREAD);
-        this.side = withSide ? thread(SIDE_THREAD) : null;
+        this.file = file;
+        this.side = side;
         this.inFlightMax = inFlightMax;
     }
 
@@ -96,37 +95,25 @@ final class WritingThreads implements AutoCloseable {
         }
     }
 
-    /** Waits for the last batch and ends the threads. */
+    /** Waits for the last batch; the threads stay for the next run. */
     @Override
     public void close() throws SQLException {
-        try {
-            await();
-        } finally {
-            file.shutdown();
-            if (side != null) {
-                side.shutdown();
-            }
-        }
+        await();
     }
 
     /**
-     * Runs {@code there} on a thread of its own named {@code name} while {@code here} runs on the
-     * caller's; returns once both are done, with the first failure, if one failed.
+     * Runs {@code there} on {@code other}'s thread while {@code here} runs on the caller's; returns
+     * once both are done, with the first failure, if one failed.
      */
-    static void alongside(String name, SqlWork there, SqlWork here) throws SQLException {
-        ExecutorService other = thread(name);
+    static void alongside(ExecutorService other, SqlWork there, SqlWork here) throws SQLException {
+        Future<Void> done = other.submit(() -> {
+            there.run();
+            return null;
+        });
         try {
-            Future<Void> done = other.submit(() -> {
-                there.run();
-                return null;
-            });
-            try {
-                here.run();
-            } finally {
-                await(done);
-            }
+            here.run();
         } finally {
-            other.shutdown();
+            await(done);
         }
     }
 
@@ -145,13 +132,5 @@ final class WritingThreads implements AutoCloseable {
             }
             throw new SQLException(e.getCause().getMessage(), e.getCause());
         }
-    }
-
-    private static ExecutorService thread(String name) {
-        return Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        });
     }
 }

@@ -70,7 +70,8 @@ public final class Tokens {
     private static final java.util.concurrent.atomic.AtomicBoolean CALIBRATING = new java.util.concurrent.atomic.AtomicBoolean();
 
     /**
-     * Starts {@link #calibrate} on a thread of its own, once per process. Nobody waits for it: until
+     * Starts {@link #calibrate} on {@code on} (memoryd's calibrate thread), once per process. Nobody
+     * waits for it: until
      * it is done only ASCII texts are plain, and the others are split by FTS5 itself, which is exact
      * too, so the index opens and a catch-up starts meanwhile (the separators took about 0.3 s of
      * memoryd's cold start, after SQLite's 0.3 s of loading). The folds, 1.3 s more alone and about
@@ -78,38 +79,54 @@ public final class Tokens {
      * ({@link #measureFoldsSoon}), so a home of ASCII never pays for them. One that fails leaves the
      * next call to start another.
      */
+    public static void calibrateSoon(java.util.concurrent.Executor on) {
+        measuring = on;
+        calibrateSoon();
+    }
+
+    /** {@link #calibrateSoon(java.util.concurrent.Executor)} on the thread given last; none before one is given. */
     public static void calibrateSoon() {
-        if (!separators.isEmpty() || !CALIBRATING.compareAndSet(false, true)) {
+        if (!separators.isEmpty() || measuring == null || !CALIBRATING.compareAndSet(false, true)) {
             return;
         }
-        background("memoryd-index-calibrate", CALIBRATING, () -> measureSeparators(ScratchTokenizer.shared()));
+        background(CALIBRATING, () -> measureSeparators(ScratchTokenizer.shared()));
     }
+
+    /** The thread the measures run on ({@code MemorydThreads#calibrate}), given by the index; null until given. */
+    private static volatile java.util.concurrent.Executor measuring;
 
     /** Whether the folds' measure was started and has not failed; one runs per process. */
     private static final java.util.concurrent.atomic.AtomicBoolean FOLDING = new java.util.concurrent.atomic.AtomicBoolean();
 
-    /** Starts measuring the folds on a thread of its own, once the separators are known; nobody waits for it. */
+    /** Starts measuring the folds on the measures' thread, once the separators are known; nobody waits for it. */
     static void measureFoldsSoon() {
         if (folds != null || separators.isEmpty() || !FOLDING.compareAndSet(false, true)) {
             return;
         }
-        background("memoryd-index-folds", FOLDING, () -> calibrate(ScratchTokenizer.shared()));
+        background(FOLDING, () -> calibrate(ScratchTokenizer.shared()));
     }
 
     private interface Measure {
         void run() throws java.sql.SQLException;
     }
 
-    private static void background(String name, java.util.concurrent.atomic.AtomicBoolean started, Measure measure) {
-        Thread t = new Thread(() -> {
-            try {
-                measure.run();
-            } catch (java.sql.SQLException | RuntimeException e) {
-                started.set(false);
+    /** Runs {@code measure} on {@link #measuring}; one it refuses (closed, busy) leaves the next call to try. */
+    private static void background(java.util.concurrent.atomic.AtomicBoolean started, Measure measure) {
+        java.util.concurrent.Executor on = measuring;
+        try {
+            if (on == null) {
+                throw new java.util.concurrent.RejectedExecutionException("no thread given");
             }
-        }, name);
-        t.setDaemon(true);
-        t.start();
+            on.execute(() -> {
+                try {
+                    measure.run();
+                } catch (java.sql.SQLException | RuntimeException e) {
+                    started.set(false);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            started.set(false);
+        }
     }
 
     /** Measures the separators, then the folds ({@link Folds#measure}), each once per process. */

@@ -9,6 +9,7 @@ import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.text.Escape;
 import dev.boxmaker.proto.text.Sanitize;
 import dev.boxmaker.memoryd.honcho.client.CallPool;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import io.smallrye.mutiny.Uni;
 import java.net.URI;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadPoolExecutor;
 import org.jboss.logging.Logger;
 
 /**
@@ -44,13 +46,13 @@ public final class FleetRecall implements AutoCloseable {
     private final String owner;
     private final Duration limit;
     /** Enough for a recall's calls (three per read workspace, one for the fleet) and one more recall's. */
-    static final int READ_THREADS_MAX = 8;
-    static final int READ_QUEUE_MAX = 64;
+    static final int READ_THREADS_MAX = MemorydThreads.HONCHO_RECALL_THREADS;
 
-    private final CallPool pool = new CallPool("honcho-recall", READ_THREADS_MAX, READ_QUEUE_MAX);
+    private final CallPool pool;
     private final java.util.concurrent.atomic.AtomicInteger limitsPassed = new java.util.concurrent.atomic.AtomicInteger();
 
-    FleetRecall(List<FleetSource> sources, String agent, String owner, Duration limit) {
+    FleetRecall(List<FleetSource> sources, String agent, String owner, Duration limit, ThreadPoolExecutor calls) {
+        this.pool = new CallPool(calls, CallPool.Running.INTERRUPTED);
         this.sources = List.copyOf(sources);
         this.agent = agent;
         this.owner = owner;
@@ -58,11 +60,12 @@ public final class FleetRecall implements AutoCloseable {
     }
 
     /** The sources of {@code honcho}: each {@code [[honcho.read]]} in order, then the fleet. */
-    public static FleetRecall open(HonchoSettings honcho) {
-        return open(honcho, READ_TIMEOUTS, Duration.ofSeconds(SOURCE_LIMIT_SECONDS));
+    public static FleetRecall open(HonchoSettings honcho, ThreadPoolExecutor calls) {
+        return open(honcho, READ_TIMEOUTS, Duration.ofSeconds(SOURCE_LIMIT_SECONDS), calls);
     }
 
-    static FleetRecall open(HonchoSettings honcho, HonchoTimeouts timeouts, Duration limit) {
+    /** Its calls run on {@code calls} ({@code MemorydThreads#honchoRecall}). */
+    static FleetRecall open(HonchoSettings honcho, HonchoTimeouts timeouts, Duration limit, ThreadPoolExecutor calls) {
         URI url = honcho.url();
         List<FleetSource> sources = new ArrayList<>();
         List<String> own = List.of(honcho.trusted(), honcho.untrusted());
@@ -80,7 +83,7 @@ public final class FleetRecall implements AutoCloseable {
         }
         sources.add(new FleetSource(Sentences.FLEET_SOURCE, HonchoClient.create(url, honcho.fleet(),
                 honcho.key(HonchoSettings.FLEET_KEY), timeouts), false, DataClass.PRIVATE, Optional.empty()));
-        return new FleetRecall(sources, honcho.agent(), honcho.owner(), limit);
+        return new FleetRecall(sources, honcho.agent(), honcho.owner(), limit, calls);
     }
 
     /** The owner's peer, whom headers name "the owner". */

@@ -2,6 +2,7 @@ package dev.boxmaker.memoryd.honcho.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.Cancellable;
 import java.time.Duration;
@@ -16,14 +17,14 @@ import org.junit.jupiter.api.Test;
 
 /** A call pool's bounds: threads and queue, a call past them failing at once, cancelling giving a thread back. */
 class CallPoolTest {
-    static final int THREADS_MAX = 8;
-    static final int QUEUE_MAX = 64;
+    static final int THREADS_MAX = MemorydThreads.HONCHO_RECALL_THREADS;
+    static final int QUEUE_MAX = MemorydThreads.HONCHO_RECALL_QUEUED_MAX;
 
     static final Duration WAIT = Duration.ofSeconds(5);
 
     @Test
     void aCallPastTheThreadsAndTheQueueFailsAtOnceAndCancellingGivesEveryThreadBack() throws Exception {
-        try (CallPool pool = new CallPool("test-call", THREADS_MAX, QUEUE_MAX)) {
+        try (CallPool pool = new CallPool(MemorydThreads.start().honchoRecall(), CallPool.Running.INTERRUPTED)) {
             CountDownLatch never = new CountDownLatch(1);
             AtomicInteger interrupted = new AtomicInteger();
             List<Cancellable> running = new ArrayList<>();
@@ -56,7 +57,7 @@ class CallPoolTest {
 
     @Test
     void aCallThatFailsFailsItsUni() {
-        try (CallPool pool = new CallPool("test-call", THREADS_MAX, QUEUE_MAX)) {
+        try (CallPool pool = new CallPool(MemorydThreads.start().honchoRecall(), CallPool.Running.INTERRUPTED)) {
             Uni<String> failing = pool.run(() -> {
                 throw new java.io.IOException("no answer");
             });

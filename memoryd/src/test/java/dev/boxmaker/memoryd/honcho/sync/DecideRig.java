@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.honcho.sync;
 import dev.boxmaker.memoryd.honcho.decide.BrokerStateClient;
 import dev.boxmaker.memoryd.honcho.decide.SpeakerPeers;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.LogRecord;
@@ -51,7 +52,7 @@ final class DecideRig implements AutoCloseable {
             ledger.begin();
         }
         deciding = new TurnDeciding(home, new BrokerStateClient(socket), ledger, TurnDecidingTest.HONCHO, List.of(),
-                () -> wakes.add(1), 200, PEERS);
+                () -> wakes.add(1), 200, PEERS, MemorydThreads.start().honchoDecide());
     }
 
     /** memoryd's stop (decisions closed, the ledger checkpointed), then its start (with the scan). */

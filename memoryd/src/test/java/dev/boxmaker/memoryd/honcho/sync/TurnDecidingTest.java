@@ -10,6 +10,7 @@ import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.index.TestIndexes;
 import dev.boxmaker.memoryd.sockets.SessionUpdatedHandler;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.AssistantRecord;
@@ -73,7 +74,7 @@ class TurnDecidingTest {
         Files.createDirectories(home.resolve("memory"));
         ledger = HonchoLedger.open(home.resolve("memory"), CLOCK);
         deciding = new TurnDeciding(home, new BrokerStateClient(socket), ledger, HONCHO, List.of("7781-blue-door"),
-                wakes::incrementAndGet);
+                wakes::incrementAndGet, MemorydThreads.start().honchoDecide());
         index = TestIndexes.open(home);
         handler = new SessionUpdatedHandler(Assembly.sessionUpdates(index, Optional.of(deciding)));
         Logger.getLogger(TurnDeciding.class.getName()).addHandler(capture);
@@ -223,7 +224,7 @@ class TurnDecidingTest {
     void anUndecidedTurnIsDecidedByThePeriodicRetryWithoutAnotherUpdate() throws Exception {
         deciding.close();
         deciding = new TurnDeciding(home, new BrokerStateClient(socket), ledger, HONCHO, List.of(),
-                wakes::incrementAndGet, 200, new SpeakerPeers(null, HONCHO.owner(), HONCHO.agent()));
+                wakes::incrementAndGet, 200, new SpeakerPeers(null, HONCHO.owner(), HONCHO.agent()), MemorydThreads.start().honchoDecide());
         handler = new SessionUpdatedHandler(Assembly.sessionUpdates(index, Optional.of(deciding)));
         deciding.start();
         log("mm-a", user(1, "hello", "kyle"), reply(1, "hi"));

@@ -8,6 +8,7 @@ import dev.boxmaker.memoryd.honcho.fake.FakeHoncho;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.Label;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -104,7 +105,7 @@ class HonchoDrainBench {
             HonchoLedger ledger = HonchoLedger.open(home, Clock.systemUTC());
             try (HonchoClients clients = HonchoClients.open(settings, WorkerRig.SHORT);
                     HonchoWorker worker = new HonchoWorker(ledger, clients, settings, source, Clock.systemUTC(),
-                            Backoff.DEFAULT)) {
+                            Backoff.DEFAULT, MemorydThreads.start().honchoWorker(), MemorydThreads.start().ledgerFlush())) {
                 long start = System.nanoTime();
                 worker.start();
                 // The sent count, not the outbox: a copy of the whole outbox every 10 ms would cost the worker.

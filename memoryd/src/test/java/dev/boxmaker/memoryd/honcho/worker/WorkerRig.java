@@ -8,6 +8,7 @@ import dev.boxmaker.memoryd.honcho.fake.FakeHoncho;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
 import dev.boxmaker.memoryd.honcho.mirror.MirrorPlan;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.secrets.Secret;
 import java.io.IOException;
@@ -112,7 +113,9 @@ final class WorkerRig implements AutoCloseable {
     }
 
     HonchoWorker start(Backoff backoff) {
-        worker = new HonchoWorker(ledger, clients, settings, source, Clock.systemUTC(), backoff);
+        MemorydThreads threads = MemorydThreads.start();
+        worker = new HonchoWorker(ledger, clients, settings, source, Clock.systemUTC(), backoff, threads.honchoWorker(),
+                threads.ledgerFlush());
         worker.start();
         return worker;
     }

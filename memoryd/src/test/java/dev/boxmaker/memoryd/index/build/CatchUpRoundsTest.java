@@ -14,6 +14,7 @@ import static dev.boxmaker.memoryd.index.Logs.user;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.log.LogRecord;
 import java.nio.file.Files;
@@ -59,14 +60,14 @@ public class CatchUpRoundsTest {
         IndexFile.createPrivate(file);
         try (Connection c = IndexFile.open(file, true)) {
             IndexSchema.create(c);
-            new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE).perTransaction(5)).catchUpAll(notes());
+            new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE, MemorydThreads.start()).perTransaction(5)).catchUpAll(notes());
         }
         return file;
     }
 
     /** A builder of batches of 3 records, parts of 2 rows and rounds of {@code roundRecords}. */
     private IndexBuilder builder(Connection c, int roundRecords, SqlWork atMerge) throws SQLException {
-        return new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE).perTransaction(3).inParts(2, 2)
+        return new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE, MemorydThreads.start()).perTransaction(3).inParts(2, 2)
                 .inRounds(new CatchUpRounds.Limits(0, roundRecords, atMerge)));
     }
 
@@ -125,7 +126,7 @@ public class CatchUpRoundsTest {
             r.createStatement().execute("INSERT INTO hits (hits, rank) VALUES ('automerge', 8)");
             r.createStatement().execute("INSERT INTO hits (hits, rank) VALUES ('hashsize', 2097152)");
             IndexBuilder.Counts read = builder(r, 7, () -> { }).catchUpAll(notes(), rounds);
-            new IndexBuilder(b, IndexBuilder.Config.of(home, DataClass.PRIVATE).perTransaction(3)).catchUpAll(notes());
+            new IndexBuilder(b, IndexBuilder.Config.of(home, DataClass.PRIVATE, MemorydThreads.start()).perTransaction(3)).catchUpAll(notes());
             assertThat(read.records()).isGreaterThan(130);
             assertThat(everything(r)).hasSizeGreaterThan(500).containsExactlyElementsOf(everything(b));
             wholeAndAgreeing(r, "8|2097152|");
@@ -168,7 +169,7 @@ public class CatchUpRoundsTest {
             assertThat(BuildSide.fileFor(rounds)).doesNotExist();
 
             builder(r, 20, () -> { }).catchUpAll(notes(), rounds);
-            new IndexBuilder(b, IndexBuilder.Config.of(home, DataClass.PRIVATE).perTransaction(3)).catchUpAll(notes());
+            new IndexBuilder(b, IndexBuilder.Config.of(home, DataClass.PRIVATE, MemorydThreads.start()).perTransaction(3)).catchUpAll(notes());
             assertThat(everything(r)).containsExactlyElementsOf(everything(b));
             wholeAndAgreeing(r, "4|1048576|");
         }
@@ -232,7 +233,7 @@ public class CatchUpRoundsTest {
         }
         assertThat(BuildSide.fileFor(file)).doesNotExist();
         try (Connection r = IndexFile.open(file, true); Connection b = IndexFile.open(copy, true)) {
-            new IndexBuilder(b, IndexBuilder.Config.of(home, DataClass.PRIVATE)).catchUpAll(notes());
+            new IndexBuilder(b, IndexBuilder.Config.of(home, DataClass.PRIVATE, MemorydThreads.start())).catchUpAll(notes());
             assertThat(everything(r)).hasSizeGreaterThan(3_300 + 40_000).containsExactlyElementsOf(everything(b));
             wholeAndAgreeing(r, "4|16777216|");
             // Held back from batch to batch, a rare term's postings make one segment in the round,
@@ -271,7 +272,7 @@ public class CatchUpRoundsTest {
         long unread = CatchUpRounds.unreadBytes(home, SESSIONS, readProgress(file));
         assertThat(unread).isPositive();
         try (Connection c = IndexFile.open(file, true)) {
-            IndexBuilder below = new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE).perTransaction(3)
+            IndexBuilder below = new IndexBuilder(c, IndexBuilder.Config.of(home, DataClass.PRIVATE, MemorydThreads.start()).perTransaction(3)
                     .inRounds(new CatchUpRounds.Limits(unread + 1, 7, () -> {
                         throw new SQLException("no round was expected");
                     })));

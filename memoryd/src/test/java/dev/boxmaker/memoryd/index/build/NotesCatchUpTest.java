@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.boxmaker.memoryd.files.IdentityFile;
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ class NotesCatchUpTest {
 
     MemoryIndex open() throws Exception {
         Files.createDirectories(home.resolve("memory"));
-        return MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"), notesPath(), DataClass.PRIVATE));
+        return MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"), notesPath(), DataClass.PRIVATE), MemorydThreads.start());
     }
 
     static NotesFile.Note noted(String body) {

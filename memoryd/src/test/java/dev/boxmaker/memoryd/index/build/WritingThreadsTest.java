@@ -3,6 +3,7 @@ package dev.boxmaker.memoryd.index.build;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -10,10 +11,16 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 class WritingThreadsTest {
+    /** Writing on new index threads, {@code inFlightMax} hand-overs in flight at most. */
+    private static WritingThreads threads(int inFlightMax) {
+        MemorydThreads threads = MemorydThreads.start();
+        return new WritingThreads(threads.indexCommit(), threads.indexSide(), inFlightMax);
+    }
+
     @Test
     void aBatchIsHandedOverOnlyOnceBothThreadsWroteTheLastOnTheirOwnThreads() throws Exception {
         List<String> done = new CopyOnWriteArrayList<>();
-        try (WritingThreads writing = new WritingThreads(true)) {
+        try (WritingThreads writing = threads(1)) {
             for (int batch = 0; batch < 3; batch++) {
                 int n = batch;
                 writing.write(() -> {
@@ -26,7 +33,7 @@ class WritingThreadsTest {
         for (int batch = 0; batch < 3; batch++) {
             // Both of a batch's writes come before any of the next batch's.
             assertThat(done.subList(batch * 2, batch * 2 + 2)).containsExactlyInAnyOrder(
-                    "file " + batch + " " + WritingThreads.FILE_THREAD, "side " + batch + " " + WritingThreads.SIDE_THREAD);
+                    "file " + batch + " memoryd-index-commit-1", "side " + batch + " memoryd-index-side-1");
         }
     }
 
@@ -34,7 +41,7 @@ class WritingThreadsTest {
     void aWriteThatFailsOnEitherThreadFailsTheNextHandOverAndNothingHandedOverAfterItRuns() throws Exception {
         List<String> done = new CopyOnWriteArrayList<>();
         CountDownLatch fileWritten = new CountDownLatch(1);
-        WritingThreads writing = new WritingThreads(true);
+        WritingThreads writing = threads(1);
         // The side's write fails once the file's write of the same hand-over is done; without the
         // wait, the failure could come first and the file's write would not run.
         writing.write(() -> {
@@ -53,7 +60,7 @@ class WritingThreadsTest {
 
     @Test
     void aFailureOnTheFileThreadIsThrownAtTheEnd() throws Exception {
-        WritingThreads writing = new WritingThreads(true, 3);
+        WritingThreads writing = threads(3);
         writing.write(() -> { }, () -> { });
         writing.write(() -> {
             throw new SQLException("the file is full");
@@ -70,7 +77,7 @@ class WritingThreadsTest {
         List<String> done = new CopyOnWriteArrayList<>();
         CountDownLatch firstStarted = new CountDownLatch(1);
         CountDownLatch releaseFirst = new CountDownLatch(1);
-        WritingThreads writing = new WritingThreads(true, 3);
+        WritingThreads writing = threads(3);
         writing.write(() -> {
             firstStarted.countDown();
             await(releaseFirst);
@@ -114,14 +121,14 @@ class WritingThreadsTest {
     @Test
     void alongsideRunsBothAndReportsTheOtherThreadsFailureOnlyAfterItsOwnWorkIsDone() throws Exception {
         List<String> done = new CopyOnWriteArrayList<>();
-        assertThatThrownBy(() -> WritingThreads.alongside("memoryd-test-other", () -> {
+        assertThatThrownBy(() -> WritingThreads.alongside(MemorydThreads.start().indexSide(), () -> {
             done.add(Thread.currentThread().getName());
             throw new SQLException("the index could not be made");
         }, () -> {
             sleep(50);
             done.add("here");
         })).isInstanceOf(SQLException.class).hasMessage("the index could not be made");
-        assertThat(done).containsExactlyInAnyOrder("memoryd-test-other", "here");
+        assertThat(done).containsExactlyInAnyOrder("memoryd-index-side-1", "here");
     }
 
     private static void sleep(long millis) {

@@ -4,6 +4,7 @@ import dev.boxmaker.memoryd.index.MemoryIndex;
 import dev.boxmaker.memoryd.index.TestIndexes;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,7 +63,7 @@ class StatementsTest {
         Path home = dir.resolve("home");
         Files.createDirectories(home);
         try (MemoryIndex index = MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"),
-                home.resolve("memory/notes.md"), DataClass.PRIVATE))) {
+                home.resolve("memory/notes.md"), DataClass.PRIVATE), MemorydThreads.start())) {
             index.flush().get();
             Statements first = index.readPrepared(s -> s);
             PreparedStatement q = index.readPrepared(s -> s.prepare("SELECT count(*) FROM sources"));

@@ -5,6 +5,7 @@ import static dev.boxmaker.memoryd.index.Logs.append;
 import static dev.boxmaker.memoryd.index.Logs.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.SessionId;
 import java.nio.charset.StandardCharsets;
@@ -40,18 +41,16 @@ class FoldsWhenNeededTest {
         public static void main(String[] args) throws Exception {
             Path home = Path.of(args[0]);
             Files.createDirectories(home.resolve("memory"));
+            MemorydThreads threads = MemorydThreads.start();
             try (MemoryIndex index = MemoryIndex.open(new MemoryIndex.Config(home, home.resolve("index"),
-                    home.resolve("memory/notes.md"), DataClass.PRIVATE))) {
+                    home.resolve("memory/notes.md"), DataClass.PRIVATE), threads)) {
                 index.flush().get();
                 for (int i = 0; i < 600 && Tokens.known().isEmpty(); i++) {
                     Thread.sleep(100);
                 }
-                // The start's calibration has ended (its thread is gone): folds it measured would be there.
-                for (Thread t : Thread.getAllStackTraces().keySet()) {
-                    if (t.getName().equals("memoryd-index-calibrate")) {
-                        t.join(TimeUnit.SECONDS.toMillis(60));
-                    }
-                }
+                // The start's calibration has ended (the measures' one thread ran what was queued after
+                // it): folds it measured would be there.
+                threads.calibrate().submit(() -> { }).get(60, TimeUnit.SECONDS);
                 System.out.println((Tokens.known().isEmpty() ? "no separators" : "separators measured")
                         + "; folds after ASCII: " + (Tokens.folds() == null ? "none" : "measured"));
                 append(home, "mm-bbbbaccented", user("la réunion de jeudi est prévue à l'été", null));

@@ -6,6 +6,7 @@ import dev.boxmaker.memoryd.TempHome;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.client.HonchoClient;
 import dev.boxmaker.memoryd.honcho.client.TricklingServer;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
@@ -35,7 +36,7 @@ class FleetRecallConnectionsTests {
     void recallsAgainstATricklingHonchoHoldAtMostTheWorkspacesConnectionsAndCloseThemAtTheLimit() throws Exception {
         try (TricklingServer server = TricklingServer.start();
                 FleetRecall fleet = FleetRecall.open(new HonchoSettings(server.url(), FleetSeed.AGENT,
-                        FleetSeed.OWNER, FleetSeed.TRUSTED, FleetSeed.UNTRUSTED, FleetSeed.FLEET, List.of(), Map.of()))) {
+                        FleetSeed.OWNER, FleetSeed.TRUSTED, FleetSeed.UNTRUSTED, FleetSeed.FLEET, List.of(), Map.of()), MemorydThreads.start().honchoRecall())) {
             List<CompletableFuture<List<FleetAnswer>>> recalls = new ArrayList<>();
             for (int i = 0; i < RECALLS; i++) {
                 recalls.add(fleet.search("heron", 5).subscribeAsCompletionStage());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxmaker.memoryd.TempHome;
 import dev.boxmaker.memoryd.honcho.fake.FakeHoncho;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -19,7 +20,7 @@ class FleetRecallReadsTest {
     void recallOverWorkspacesThatDoNotExistAnswersEmptyAndMakesNoWorkspacePeerOrSession() {
         try (FakeHoncho fake = FakeHoncho.start();
                 FleetRecall fleet = FleetRecall.open(FleetSeed.settings(fake, List.of(
-                        FleetSeed.read("boxmaker1", "bx1-trusted", true, DataClass.PRIVATE))))) {
+                        FleetSeed.read("boxmaker1", "bx1-trusted", true, DataClass.PRIVATE))), MemorydThreads.start().honchoRecall())) {
             List<FleetAnswer> answers = fleet.search("heron", 5).await().atMost(Duration.ofSeconds(30));
 
             assertThat(answers).containsExactly(new FleetAnswer("agent boxmaker1", List.of(), true),

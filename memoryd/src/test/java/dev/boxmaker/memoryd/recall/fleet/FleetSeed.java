@@ -5,6 +5,7 @@ import dev.boxmaker.memoryd.honcho.client.HonchoClient;
 import dev.boxmaker.memoryd.honcho.client.HonchoTimeouts;
 import dev.boxmaker.memoryd.honcho.client.HonchoWire;
 import dev.boxmaker.memoryd.honcho.fake.FakeHoncho;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.proto.DataClass;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +60,7 @@ public final class FleetSeed {
 
     /** {@code honcho}'s recall sources with read clients of {@code timeouts} and each source's {@code limit}. */
     public static FleetRecall open(HonchoSettings honcho, HonchoTimeouts timeouts, java.time.Duration limit) {
-        return FleetRecall.open(honcho, timeouts, limit);
+        return FleetRecall.open(honcho, timeouts, limit, MemorydThreads.start().honchoRecall());
     }
 
     private static HonchoClient client(FakeHoncho fake, String workspace) {
