@@ -9,6 +9,7 @@ import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.files.Entries;
 import dev.boxmaker.memoryd.home.MemoryHome;
 import dev.boxmaker.memoryd.index.MemoryIndex;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.tool.MemoryStore;
@@ -36,7 +37,8 @@ class BaselineRestartTest {
             MemoryHome.prepare(ms);
             MemoryStore store = new MemoryStore(ms.memoryDir(), text -> Check.firstRefusal(text).map(Check.Refusal::sentence),
                     Clock.systemUTC());
-            try (MemoryIndex index = MemoryIndex.open(MemoryIndex.Config.of(ms));
+            try (MemorydThreads threads = MemorydThreads.start();
+                    MemoryIndex index = MemoryIndex.open(MemoryIndex.Config.of(ms), threads);
                     MemorydSockets memoryd = Assembly.sockets(t.vertx, ms, store, index)) {
                 t.load();
                 t.startLoopd(new MemorydSource(t.settings.memorySocket()));

@@ -9,6 +9,7 @@ import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.recall.RecallLog;
 import dev.boxmaker.memoryd.index.search.Searcher;
 import dev.boxmaker.memoryd.sockets.MemoryCallHandler;
+import dev.boxmaker.memoryd.threads.MemorydThreads;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.proto.server.AsyncHandler;
 import dev.boxmaker.proto.server.SocketServer;
@@ -40,16 +41,20 @@ final class Memoryd implements AutoCloseable {
     final List<MemoryCall> calls = new CopyOnWriteArrayList<>();
     private final MemoryIndex index;
     private final AutoCloseable server;
+    /** The index's and the recall log's threads, made as memoryd's assembly makes them; closed last. */
+    private final MemorydThreads threads;
 
-    private Memoryd(MemorydSettings settings, MemoryStore store, MemoryIndex index, AutoCloseable server) {
+    private Memoryd(MemorydSettings settings, MemoryStore store, MemoryIndex index, AutoCloseable server,
+            MemorydThreads threads) {
         this.settings = settings;
         this.store = store;
         this.index = index;
         this.server = server;
+        this.threads = threads;
     }
 
-    private static MemoryIndex index(MemorydSettings settings) throws IOException {
-        return MemoryIndex.open(MemoryIndex.Config.of(settings));
+    private static MemoryIndex index(MemorydSettings settings, MemorydThreads threads) throws IOException {
+        return MemoryIndex.open(MemoryIndex.Config.of(settings), threads);
     }
 
     private static MemorydSettings settings(Path home) throws IOException {
@@ -68,16 +73,18 @@ final class Memoryd implements AutoCloseable {
     static Memoryd real(Vertx vertx, Path home) throws IOException {
         MemorydSettings settings = settings(home);
         MemoryStore store = store(settings);
-        MemoryIndex index = index(settings);
-        return new Memoryd(settings, store, index, Assembly.sockets(vertx, settings, store, index));
+        MemorydThreads threads = MemorydThreads.start();
+        MemoryIndex index = index(settings, threads);
+        return new Memoryd(settings, store, index, Assembly.sockets(vertx, settings, store, index), threads);
     }
 
     static Memoryd withRecall(Vertx vertx, Path home, Function<MemoryCall, ToolResponse> recall) throws IOException {
         MemorydSettings settings = settings(home);
         MemoryStore store = store(settings);
-        MemoryIndex index = index(settings);
+        MemorydThreads threads = MemorydThreads.start();
+        MemoryIndex index = index(settings, threads);
         MemoryCallHandler real = new MemoryCallHandler(store, new Recall(new Searcher(index),
-                new RecallLog(settings.memoryDir()), Clock.systemUTC(), settings.owner()));
+                new RecallLog(settings.memoryDir(), threads.recallLogFlush()), Clock.systemUTC(), settings.owner()));
         store.onNotesChanged(index::notesChanged);
         Memoryd[] self = new Memoryd[1];
         AsyncHandler<MemoryCall> handler = call -> {
@@ -89,7 +96,7 @@ final class Memoryd implements AutoCloseable {
         };
         SocketServer server = new SocketServer(vertx, settings.brokerSocket(), "fake memoryd", Map.of(MemoryCall.KIND, handler));
         server.start();
-        self[0] = new Memoryd(settings, store, index, server);
+        self[0] = new Memoryd(settings, store, index, server, threads);
         return self[0];
     }
 
@@ -101,5 +108,6 @@ final class Memoryd implements AutoCloseable {
     public void close() throws Exception {
         server.close();
         index.close();
+        threads.close();
     }
 }
