@@ -28,7 +28,16 @@ public final class CompositeRuntime implements Runtime {
         return to(spec).call(spec);
     }
 
+    @Override
+    public boolean blocks(String tool) {
+        return to(tool).blocks(tool);
+    }
+
     private Runtime to(RunSpec spec) {
-        return ToolContract.MEMORY_TOOLS.contains(spec.request().tool()) ? memory : others;
+        return to(spec.request().tool());
+    }
+
+    private Runtime to(String tool) {
+        return ToolContract.MEMORY_TOOLS.contains(tool) ? memory : others;
     }
 }
