@@ -17,15 +17,12 @@ import dev.boxmaker.proto.text.Escape;
 import dev.boxmaker.proto.wire.msg.Outcome;
 import dev.boxmaker.proto.wire.msg.ToolRequest;
 import dev.boxmaker.proto.wire.msg.ToolResponse;
-import io.smallrye.mutiny.Uni;
-import io.vertx.core.Context;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -78,8 +75,7 @@ public final class Broker implements AutoCloseable {
     /**
      * The answer to {@code request}. Completes at once when the call is refused or denied; waits for
      * the owner when the grant asks; otherwise completes when the call has run: a runtime that blocks
-     * (exec) blocks the calling thread (a work thread when that is an event loop), one that waits on
-     * memoryd holds no thread.
+     * (exec) blocks the calling thread, one that waits on memoryd holds no thread.
      */
     public CompletionStage<ToolResponse> handle(ToolRequest request) {
         String tool = request.tool();
@@ -87,12 +83,11 @@ public final class Broker implements AutoCloseable {
         try {
             MemoryToolArgs.check(tool, request.args());
         } catch (MemoryToolArgs.Refused e) {
-            return ended(() -> finish(request, Optional.empty(), AuditRecord.DENIED, Outcome.REFUSED, e.getMessage(), taint));
+            return done(finish(request, Optional.empty(), AuditRecord.DENIED, Outcome.REFUSED, e.getMessage(), taint));
         }
         Decision decision = Decider.decide(grants.current(), tool, request.args(), taint);
         return switch (decision.verdict()) {
-            case DENY -> ended(() -> finish(request, decision.grant(), AuditRecord.DENIED, Outcome.DENIED, decision.sentence(),
-                    taint));
+            case DENY -> done(finish(request, decision.grant(), AuditRecord.DENIED, Outcome.DENIED, decision.sentence(), taint));
             case RUN -> run(request, decision.grant().orElseThrow(), AuditRecord.AUTO);
             case ASK -> ask(request, decision.grant().orElseThrow(), taint);
         };
@@ -106,12 +101,12 @@ public final class Broker implements AutoCloseable {
         String shown = Approvals.shown(request);
         long chars = Approvals.chars(shown);
         if (chars > Approvals.ARGS_WHOLE_CHARS_MAX) {
-            return ended(() -> finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
+            return done(finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
                     Sentences.argsTooLongToAsk(request.tool(), chars, Approvals.ARGS_WHOLE_CHARS_MAX), taint));
         }
         Optional<CompletableFuture<Approvals.Answer>> verdict = approvals.add(request, grant, shown);
         if (verdict.isEmpty()) {
-            return ended(() -> finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
+            return done(finish(request, Optional.of(grant), AuditRecord.DENIED, Outcome.DENIED,
                     Sentences.approvalsFull(Approvals.WAITING_MAX), taint));
         }
         return verdict.get().thenComposeAsync(answer -> switch (answer.verdict()) {
@@ -144,14 +139,9 @@ public final class Broker implements AutoCloseable {
      */
     private CompletionStage<ToolResponse> run(ToolRequest request, Grant grant, String decision) {
         Label taint = taints.of(request.session().value());
-        Uni<Runtime.Labelled> called = runtime.call(new Runtime.RunSpec(request, taint, grant.timeout()));
-        if (!runtime.blocks(request.tool())) {
-            // The end (an audit line on disk) runs on a work thread: memoryd's answer comes on an event loop.
-            called = called.emitOn(threads.work());
-        } else if (Context.isOnEventLoopThread()) {
-            called = called.runSubscriptionOn(threads.work());
-        }
-        return called.map(result -> ran(request, grant, decision, result)).subscribeAsCompletionStage();
+        // The end (an audit line on disk) runs on a work thread: memoryd's answer comes on an event loop.
+        return runtime.call(new Runtime.RunSpec(request, taint, grant.timeout())).emitOn(threads.work())
+                .map(result -> ran(request, grant, decision, result)).subscribeAsCompletionStage();
     }
 
     private ToolResponse ran(ToolRequest request, Grant grant, String decision, Runtime.Labelled result) {
@@ -183,23 +173,6 @@ public final class Broker implements AutoCloseable {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("a parsed JSON object could not be written back", e);
         }
-    }
-
-    /**
-     * Whether a call of {@code tool} is handled on the socket's event loop ({@code LoopHandler}): one whose
-     * runtime waits on memoryd without blocking, so neither the request nor memoryd's answer waits for a
-     * socket worker to wake. Every blocking step of such a call moves to a work thread.
-     */
-    public boolean onLoop(String tool) {
-        return !runtime.blocks(tool);
-    }
-
-    /**
-     * A call that ends without running: its end (an audit line forced to disk) on this thread, or on a
-     * work thread when this is an event loop, which never waits on a disk.
-     */
-    private CompletionStage<ToolResponse> ended(Supplier<ToolResponse> end) {
-        return Context.isOnEventLoopThread() ? CompletableFuture.supplyAsync(end, threads.work()) : done(end.get());
     }
 
     private static CompletionStage<ToolResponse> done(ToolResponse response) {

@@ -28,16 +28,7 @@ public final class CompositeRuntime implements Runtime {
         return to(spec).call(spec);
     }
 
-    @Override
-    public boolean blocks(String tool) {
-        return to(tool).blocks(tool);
-    }
-
     private Runtime to(RunSpec spec) {
-        return to(spec.request().tool());
-    }
-
-    private Runtime to(String tool) {
-        return ToolContract.MEMORY_TOOLS.contains(tool) ? memory : others;
+        return ToolContract.MEMORY_TOOLS.contains(spec.request().tool()) ? memory : others;
     }
 }

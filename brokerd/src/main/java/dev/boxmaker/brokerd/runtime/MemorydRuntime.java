@@ -73,12 +73,6 @@ public final class MemorydRuntime implements Runtime {
                 });
     }
 
-    /** Never: the call is made on Vert.x's event loop and answers later. */
-    @Override
-    public boolean blocks(String tool) {
-        return false;
-    }
-
     private static Labelled labelled(Message reply) {
         if (reply instanceof ToolResponse response) {
             return new Labelled(new Output(response.outcome(), response.text()),

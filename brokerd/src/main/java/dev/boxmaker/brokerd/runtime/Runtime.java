@@ -40,9 +40,4 @@ public interface Runtime {
     default Uni<Labelled> call(RunSpec spec) {
         return Uni.createFrom().item(() -> runLabelled(spec));
     }
-
-    /** Whether {@link #call} blocks the subscribing thread for {@code tool}: by default it does. */
-    default boolean blocks(String tool) {
-        return true;
-    }
 }

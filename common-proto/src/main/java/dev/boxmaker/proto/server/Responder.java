@@ -16,8 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.logging.Logger;
 
 /**
- * A {@link SocketServer}'s answer to a whole request frame, on its worker pool (on the event loop for a
- * {@link LoopHandler}'s request): decodes the payload,
+ * A {@link SocketServer}'s answer to a whole request frame, on its worker pool: decodes the payload,
  * routes it to the handler of its kind, runs it and frames its reply or the refusal; it counts the
  * handlers running, which the server's close waits for. It logs under the server's category.
  */
@@ -26,8 +25,6 @@ final class Responder {
 
     private final String name;
     private final Map<String, Handler<?>> handlers;
-    /** Whether any handler here is a {@link LoopHandler}: only then is a request decoded on the event loop. */
-    private final boolean loopHandlers;
     private final AtomicInteger running = new AtomicInteger();
     /** Handler failures, one line each, counted when they repeat. */
     private final RepeatedLines failures = new RepeatedLines(LOG::error);
@@ -36,7 +33,6 @@ final class Responder {
     Responder(String name, Map<String, Handler<?>> handlers) {
         this.name = name;
         this.handlers = handlers;
-        this.loopHandlers = handlers.values().stream().anyMatch(LoopHandler.class::isInstance);
     }
 
     /** Handlers running now. */
@@ -52,31 +48,6 @@ final class Responder {
         } catch (WireException e) {
             return CompletableFuture.completedFuture(refusal(e.getMessage(), null));
         }
-        return respond(request, pending);
-    }
-
-    /**
-     * The request in {@code payload} decoded on the event loop, when a {@link LoopHandler} serves any kind
-     * here; else null, as for a request that does not decode (the worker pool refuses it).
-     */
-    Message decodedForLoop(Buffer payload) {
-        if (!loopHandlers) {
-            return null;
-        }
-        try {
-            return Envelope.decode(payload.getBytes());
-        } catch (WireException e) {
-            return null;
-        }
-    }
-
-    /** Whether the decoded {@code request}'s handler answers it on the event loop. */
-    boolean onLoop(Message request) {
-        return handlers.get(request.kind()) instanceof LoopHandler<?> handler && onLoop(handler, request);
-    }
-
-    /** Route, handle, frame a decoded request. Never throws; the stage never fails. */
-    CompletionStage<byte[]> respond(Message request, Pending pending) {
         Handler<?> handler = handlers.get(request.kind());
         if (handler == null) {
             return CompletableFuture.completedFuture(refusal(Sentences.kindNotServed(request.kind()), null));
@@ -127,11 +98,6 @@ final class Responder {
     @SuppressWarnings("unchecked")
     private static Message handle(Handler<?> handler, Message request) throws Exception {
         return ((Handler<Message>) handler).handle(request);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static boolean onLoop(LoopHandler<?> handler, Message request) {
-        return ((LoopHandler<Message>) handler).onLoop(request);
     }
 
     @SuppressWarnings("unchecked")

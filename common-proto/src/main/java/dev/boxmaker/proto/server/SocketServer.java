@@ -4,7 +4,6 @@ import dev.boxmaker.proto.Sentences;
 import dev.boxmaker.proto.wire.Frames;
 import dev.boxmaker.proto.wire.Kinds;
 import dev.boxmaker.proto.wire.msg.ErrorReply;
-import dev.boxmaker.proto.wire.msg.Message;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -41,8 +40,7 @@ import org.jboss.logging.Logger;
  * worker pool of {@link #WORKER_THREADS} threads owned by this server. Its queue needs no bound of
  * its own: each connection holds at most one task, and connections are bounded. An {@link AsyncHandler}
  * returns a stage instead of a reply and frees its worker at once; the reply is written when the
- * stage completes, so a request waiting on something else (an owner's approval) holds no thread. A
- * {@link LoopHandler} is called on the event loop itself, for the requests it takes.
+ * stage completes, so a request waiting on something else (an owner's approval) holds no thread.
  */
 public final class SocketServer implements AutoCloseable {
     /** How long a client has, from accept, to send its whole request frame (wire.md). */
@@ -63,11 +61,6 @@ public final class SocketServer implements AutoCloseable {
      * {@link #CONNECTIONS_MAX} connections).
      */
     public static final int CONNECTION_OWN_BYTES = 64 * 1024;
-    /**
-     * The largest request a {@link LoopHandler} is given on the event loop, decoded there; a larger one
-     * is decoded and handled on the worker pool, so the loop never parses a long frame.
-     */
-    public static final int LOOP_REQUEST_BYTES_MAX = 64 * 1024;
     /** The worker pool: handlers that wait on disks, SQLite or HTTP run here, this many at once. */
     public static final int WORKER_THREADS = 16;
     /** Vert.x's blocked-thread warning for a handler: above the longest client wait (reindex, 30 min). */
@@ -273,18 +266,12 @@ public final class SocketServer implements AutoCloseable {
     }
 
     /**
-     * The reply frame to a whole request frame's payload, computed on the worker pool, or on this event
-     * loop for a {@link LoopHandler}'s request. Called on the connection's event loop; an
-     * {@link AsyncHandler}'s later reply comes back to that event loop.
+     * The reply frame to a whole request frame's payload, computed on the worker pool. Called on the
+     * connection's event loop; an {@link AsyncHandler}'s later reply comes back to that event loop.
      */
     Future<byte[]> dispatch(Buffer payload, Pending pending) {
         Context context = vertx.getOrCreateContext();
-        Message decoded = payload.length() <= LOOP_REQUEST_BYTES_MAX ? responder.decodedForLoop(payload) : null;
-        if (decoded != null && responder.onLoop(decoded)) {
-            return Future.fromCompletionStage(responder.respond(decoded, pending), context);
-        }
-        return workers.executeBlocking(() -> decoded != null ? responder.respond(decoded, pending)
-                : responder.respond(payload, pending), false)
+        return workers.executeBlocking(() -> responder.respond(payload, pending), false)
                 .compose(stage -> Future.fromCompletionStage(stage, context));
     }
 
