@@ -18,10 +18,11 @@ import java.util.List;
  * brokerd's overhead on a {@code recall} call: loopd→brokerd→memoryd→back against the same
  * {@code memory_call} sent to memoryd directly, both packaged daemons started as processes on one
  * home, interleaved in the same run. brokerd's cost includes parsing, deciding, and the audit line
- * forced to disk before each answer. Usage: {@code RecallOverhead <memoryd jar> <brokerd jar> [calls]}.
+ * forced to disk before each answer. Usage: {@code RecallOverhead <memoryd jar> <brokerd jar> [calls] [warm-up calls]}.
  */
 public final class RecallOverhead {
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /** The warm-up's calls each way unless given: brokerd's JIT still compiles after them (docs/benchmarks.md). */
     private static final int WARMUP_CALLS = 500;
     private static final int ROUNDS = 4;
 
@@ -30,6 +31,7 @@ public final class RecallOverhead {
 
     public static void main(String[] args) throws Exception {
         int calls = args.length > 2 ? Integer.parseInt(args[2]) : 2_000;
+        int warmup = args.length > 3 ? Integer.parseInt(args[3]) : WARMUP_CALLS;
         Path home = BenchHomes.create("bxr");
         Process memoryd = start(args[0], home, "memoryd");
         Process brokerd = start(args[1], home, "brokerd");
@@ -42,8 +44,8 @@ public final class RecallOverhead {
                     (ObjectNode) Json.MAPPER.readTree("{\"query\": \"launch window\", \"k\": 5}"));
             MemoryCall direct = new MemoryCall(request, DataClass.PRIVATE, false);
             System.out.println("memoryd answers: " + ((ToolResponse) SocketClient.call(memorySocket, direct, WAIT, WAIT, "bench")).text());
-            SerialCalls.time(brokerSocket, request, WARMUP_CALLS, WAIT);
-            SerialCalls.time(memorySocket, direct, WARMUP_CALLS, WAIT);
+            SerialCalls.time(brokerSocket, request, warmup, WAIT);
+            SerialCalls.time(memorySocket, direct, warmup, WAIT);
             List<long[]> viaBroker = new ArrayList<>();
             List<long[]> toMemoryd = new ArrayList<>();
             for (int r = 0; r < ROUNDS; r++) {
