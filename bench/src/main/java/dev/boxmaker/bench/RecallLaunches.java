@@ -9,11 +9,11 @@ import java.util.Random;
 /**
  * recall at scale through the packaged brokerd, two builds against each other in ABBA blocks: for
  * comparing a change on the recall path over the sockets. Usage: RecallLaunches HOME RECORDS ROOT_A
- * ROOT_B BLOCKS [QUESTIONS]. Each ROOT is a checkout with memoryd and brokerd packaged
+ * ROOT_B BLOCKS [QUESTIONS [WARM_UP]]. Each ROOT is a checkout with memoryd and brokerd packaged
  * ({@code target/quarkus-app}). The first run writes under HOME the recall bench's corpus of RECORDS
  * records and has ROOT_A's memoryd index it, kept for the runs after it. Each launch starts the two
- * daemons of one build on that home, as a deployment starts them, asks {@link RecallBench}'s warm-up
- * questions through brokerd, then its QUESTIONS measured ones (500 by default) through brokerd's loop
+ * daemons of one build on that home, as a deployment starts them, asks WARM_UP warm-up questions
+ * ({@link RecallBench}'s 1,000 by default; brokerd's JIT still compiles after them) through brokerd, then its QUESTIONS measured ones (500 by default) through brokerd's loop
  * socket, then as many others to memoryd's broker socket directly, and prints their p50/p99.
  */
 public final class RecallLaunches {
@@ -32,6 +32,7 @@ public final class RecallLaunches {
         List<Path> roots = List.of(Path.of(args[2]), Path.of(args[3]));
         int blocks = Integer.parseInt(args[4]);
         int count = args.length > 5 ? Integer.parseInt(args[5]) : 500;
+        int warmUps = args.length > 6 ? Integer.parseInt(args[6]) : RecallBench.WARM_UP_QUESTIONS;
         Path index = home.resolve("index/memory.sqlite3");
         ChatCorpus corpus = new ChatCorpus(RecallBench.SEED);
         if (!Files.exists(index)) {
@@ -45,7 +46,7 @@ public final class RecallLaunches {
         }
         Random random = new Random(RecallBench.SEED + 1);
         List<String> questions = questions(corpus, random, 2 * count);
-        List<String> warmUp = questions(corpus, random, RecallBench.WARM_UP_QUESTIONS);
+        List<String> warmUp = questions(corpus, random, warmUps);
         double[][] sums = new double[2][4];
         int[] launches = new int[2];
         for (int b = 0; b < blocks; b++) {
