@@ -10,8 +10,9 @@ import java.util.Random;
  * recall at scale through the packaged brokerd, two builds against each other in ABBA blocks: for
  * comparing a change on the recall path over the sockets. Usage: RecallLaunches HOME RECORDS ROOT_A
  * ROOT_B BLOCKS [QUESTIONS [WARM_UP]]. Each ROOT is a checkout with memoryd and brokerd packaged
- * ({@code target/quarkus-app}). The first run writes under HOME the recall bench's corpus of RECORDS
- * records and has ROOT_A's memoryd index it, kept for the runs after it. Each launch starts the two
+ * ({@code target/quarkus-app}). The first run writes under HOME/a and HOME/b the recall bench's corpus
+ * of RECORDS records and has each build's memoryd index its own (the index's layout may differ between
+ * builds, and a build rebuilds a file of another layout), kept for the runs after it. Each launch starts the two
  * daemons of one build on that home, as a deployment starts them, asks WARM_UP warm-up questions
  * ({@link RecallBench}'s 1,000 by default; brokerd's JIT still compiles after them) through brokerd, then its QUESTIONS measured ones (500 by default) through brokerd's loop
  * socket, then as many others to memoryd's broker socket directly, and prints their p50/p99.
@@ -33,16 +34,11 @@ public final class RecallLaunches {
         int blocks = Integer.parseInt(args[4]);
         int count = args.length > 5 ? Integer.parseInt(args[5]) : 500;
         int warmUps = args.length > 6 ? Integer.parseInt(args[6]) : RecallBench.WARM_UP_QUESTIONS;
-        Path index = home.resolve("index/memory.sqlite3");
         ChatCorpus corpus = new ChatCorpus(RecallBench.SEED);
-        if (!Files.exists(index)) {
-            Files.createDirectories(home);
-            corpus.write(home, records, RecallBench.SEED);
-            new ProcessBuilder("sync").inheritIO().start().waitFor();
-            Process memoryd = RecallBench.startMemoryd(roots.get(0).resolve(MEMORYD_JAR), home);
-            RecallBench.awaitProgress(index, records, memoryd);
-            memoryd.destroy();
-            memoryd.waitFor();
+        // A home a build: each build's index in its own layout, so no launch rebuilds the other's file.
+        List<Path> homes = List.of(home.resolve("a"), home.resolve("b"));
+        for (int i = 0; i < 2; i++) {
+            prepare(homes.get(i), roots.get(i), records, corpus);
         }
         Random random = new Random(RecallBench.SEED + 1);
         List<String> questions = questions(corpus, random, 2 * count);
@@ -53,7 +49,7 @@ public final class RecallLaunches {
             int[] order = b % 2 == 0 ? new int[] {0, 1, 1, 0} : new int[] {1, 0, 0, 1};
             System.out.printf("block %d (load average %s):%n", b + 1, loadAverage());
             for (int which : order) {
-                Stats[] two = launch(roots.get(which), home, records, warmUp, questions);
+                Stats[] two = launch(roots.get(which), homes.get(which), records, warmUp, questions);
                 System.out.printf("  %s through brokerd %.2f / %.2f ms, to memoryd %.2f / %.2f ms (p50 / p99)%n",
                         which == 0 ? "A" : "B", two[0].p50Micros() / 1e3, two[0].p99Micros() / 1e3,
                         two[1].p50Micros() / 1e3, two[1].p99Micros() / 1e3);
@@ -73,6 +69,21 @@ public final class RecallLaunches {
             System.out.printf("mean %s: A %.2f ms, B %.2f ms, B - A %+.2f ms (%+.1f %%)%n", names[i], a, b, b - a,
                     100 * (b - a) / a);
         }
+    }
+
+    /** Writes the corpus under {@code home} and has {@code root}'s memoryd index it, once. */
+    private static void prepare(Path home, Path root, long records, ChatCorpus corpus) throws Exception {
+        Path index = home.resolve("index/memory.sqlite3");
+        if (Files.exists(index)) {
+            return;
+        }
+        Files.createDirectories(home);
+        corpus.write(home, records, RecallBench.SEED);
+        new ProcessBuilder("sync").inheritIO().start().waitFor();
+        Process memoryd = RecallBench.startMemoryd(root.resolve(MEMORYD_JAR), home);
+        RecallBench.awaitProgress(index, records, memoryd);
+        memoryd.destroy();
+        memoryd.waitFor();
     }
 
     private static List<String> questions(ChatCorpus corpus, Random random, int count) {
