@@ -12,33 +12,15 @@ import dev.boxmaker.memoryd.honcho.sync.SyncText;
 import dev.boxmaker.memoryd.sentences.FleetSettingsSentences;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Issue 33 item 10: the fleet's reasoning, summaries and dreaming are off before memoryd's first fleet write. */
 @QuarkusTest
 @QuarkusTestResource(value = TempHome.class, restrictToAnnotatedClass = true)
-class FleetSettingsTests {
+class FleetSettingsTests extends RiggedWorkerTests {
     static final String ALL_OFF = "{\"reasoning\":{\"enabled\":false},\"summary\":{\"enabled\":false},"
             + "\"dream\":{\"enabled\":false}}";
-
-    @TempDir
-    Path dir;
-    WorkerRig rig;
-
-    @BeforeEach
-    void rig() throws Exception {
-        rig = new WorkerRig(dir);
-    }
-
-    @AfterEach
-    void close() {
-        rig.close();
-    }
 
     @Test
     void aFleetWorkspaceThatExistsWithItsDefaultsIsTurnedOffBeforeTheFirstNote() throws Exception {

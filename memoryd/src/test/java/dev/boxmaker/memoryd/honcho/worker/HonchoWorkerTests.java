@@ -23,10 +23,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The worker's sends as Honcho holds them: workspaces, peers, sessions, messages and conclusions. A
@@ -34,21 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @QuarkusTest
 @QuarkusTestResource(value = TempHome.class, restrictToAnnotatedClass = true)
-class HonchoWorkerTests {
-    @TempDir
-    Path dir;
-    WorkerRig rig;
-
-    @BeforeEach
-    void rig() throws Exception {
-        rig = new WorkerRig(dir);
-    }
-
-    @AfterEach
-    void close() {
-        rig.close();
-    }
-
+class HonchoWorkerTests extends RiggedWorkerTests {
     static List<String> contents(List<JsonNode> nodes) {
         return nodes.stream().map(n -> n.get("content").asText()).toList();
     }

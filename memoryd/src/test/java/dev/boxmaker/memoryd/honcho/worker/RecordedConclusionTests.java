@@ -15,12 +15,8 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 33 item 12: a conclusion is deleted by the id the {@code sent} line of the edit that created it
@@ -28,21 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @QuarkusTest
 @QuarkusTestResource(value = TempHome.class, restrictToAnnotatedClass = true)
-class RecordedConclusionTests {
-    @TempDir
-    Path dir;
-    WorkerRig rig;
-
-    @BeforeEach
-    void rig() throws Exception {
-        rig = new WorkerRig(dir);
-    }
-
-    @AfterEach
-    void close() {
-        rig.close();
-    }
-
+class RecordedConclusionTests extends RiggedWorkerTests {
     @Test
     void aDeletionAfterARestartDeletesTheRecordedConclusionAndLeavesTheDerivedOne() throws Exception {
         String recorded = createThenRestart(Peer.OWNER, OWNER, "kyle likes tea", false);

@@ -16,33 +16,15 @@ import dev.boxmaker.proto.Json;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Turns of one session sent several to a request: where a batch ends, and what a refused batch means per turn. */
 @QuarkusTest
 @QuarkusTestResource(value = TempHome.class, restrictToAnnotatedClass = true)
-class WorkerBatchTests {
-    @TempDir
-    Path dir;
-    WorkerRig rig;
-
-    @BeforeEach
-    void rig() throws Exception {
-        rig = new WorkerRig(dir);
-    }
-
-    @AfterEach
-    void close() {
-        rig.close();
-    }
-
+class WorkerBatchTests extends RiggedWorkerTests {
     /** The turns of each add-messages request, in order, by each message's item. */
     List<List<String>> batches() throws Exception {
         List<List<String>> batches = new ArrayList<>();

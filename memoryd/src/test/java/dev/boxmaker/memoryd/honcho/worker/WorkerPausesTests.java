@@ -12,15 +12,11 @@ import dev.boxmaker.memoryd.honcho.fake.FakeRoute;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 35, items 3 and 4: a busy workspace (429, 408) and an answer to a write that cannot be read
@@ -28,24 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @QuarkusTest
 @QuarkusTestResource(value = TempHome.class, restrictToAnnotatedClass = true)
-class WorkerPausesTests {
+class WorkerPausesTests extends RiggedWorkerTests {
     static final Canned TOO_MANY = Canned.json(429, "{\"detail\":\"Too Many Requests\"}");
     /** First wait 100 ms, so a wait of 2 s is the Retry-After's, not the back-off's. */
     static final Backoff SHORT_FIRST = new Backoff(Duration.ofMillis(100), Duration.ofSeconds(5));
 
-    @TempDir
-    Path dir;
-    WorkerRig rig;
-
-    @BeforeEach
-    void rig() throws Exception {
-        rig = new WorkerRig(dir);
-    }
-
-    @AfterEach
-    void close() {
-        rig.close();
-    }
 
     private List<FakeHoncho.Recorded> writes() {
         return rig.fake.requests().stream().filter(r -> r.path().endsWith("/messages")).toList();

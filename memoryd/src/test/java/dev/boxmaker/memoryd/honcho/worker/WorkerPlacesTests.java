@@ -14,10 +14,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Where a Boxmaker session's turns go in Honcho, by the ledger's {@code placed} lines (issue 33,
@@ -26,21 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @QuarkusTest
 @QuarkusTestResource(value = TempHome.class, restrictToAnnotatedClass = true)
-class WorkerPlacesTests {
-    @TempDir
-    Path dir;
-    WorkerRig rig;
-
-    @BeforeEach
-    void rig() throws Exception {
-        rig = new WorkerRig(dir);
-    }
-
-    @AfterEach
-    void close() {
-        rig.close();
-    }
-
+class WorkerPlacesTests extends RiggedWorkerTests {
     private long lists() {
         return rig.fake.requests().stream().filter(r -> r.path().endsWith("/messages/list")).count();
     }

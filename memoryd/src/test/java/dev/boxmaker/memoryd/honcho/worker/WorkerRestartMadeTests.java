@@ -9,12 +9,8 @@ import dev.boxmaker.memoryd.TempHome;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerLine;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * After a restart (issue 33's measure: recovery after SIGKILL), the worker does not make again what
@@ -24,21 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @QuarkusTest
 @QuarkusTestResource(value = TempHome.class, restrictToAnnotatedClass = true)
-class WorkerRestartMadeTests {
-    @TempDir
-    Path dir;
-    WorkerRig rig;
-
-    @BeforeEach
-    void rig() throws Exception {
-        rig = new WorkerRig(dir);
-    }
-
-    @AfterEach
-    void close() {
-        rig.close();
-    }
-
+class WorkerRestartMadeTests extends RiggedWorkerTests {
     /** The requests the fake got, as method, path and body. */
     private List<String> requests() {
         return rig.fake.requests().stream().map(r -> r.method() + " " + r.path() + " " + r.body()).toList();
