@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.StartSentences;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.sockets.MemorydSockets;
 import dev.boxmaker.proto.daemon.HomeLock;
@@ -41,7 +41,7 @@ public final class Main {
      * first, at the home's lock, before it opens the index the first serves.
      */
     static int prepare(String[] args, PrintStream err, AtomicReference<MemorydSettings> settings) {
-        return ServeCommandLine.prepare(args, err, Sentences.USAGE, () -> {
+        return ServeCommandLine.prepare(args, err, StartSentences.USAGE, () -> {
             settings.set(MemorydSettings.fromSystem());
             MemorydSockets.refuseIfAnswered(settings.get());
             MemorydSettings read = settings.get();
@@ -49,6 +49,6 @@ public final class Main {
             OwnPaths.secure(List.of(read.memoryDir(), read.indexDir()), List.of(read.home().resolve("run"),
                     read.loopSocket().getParent(), read.brokerSocket().getParent(), read.adminSocket().getParent()));
             HomeLock.take("memoryd", settings.get().memoryDir());
-        }, Sentences::startFailed);
+        }, StartSentences::startFailed);
     }
 }

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.StartSentences;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.honcho.client.AmbientConfigRefused;
 import dev.boxmaker.memoryd.index.MemoryIndex;
@@ -29,10 +29,10 @@ public class Memoryd {
         try {
             assembly = Assembly.open(settings);
         } catch (IOException e) {
-            throw new UncheckedIOException(Sentences.startFailed(e.getMessage()), e);
+            throw new UncheckedIOException(StartSentences.startFailed(e.getMessage()), e);
         } catch (AmbientConfigRefused e) {
             // Quarkus prints a ConfigurationException's message alone and exits 1: one line, as for memoryd.toml.
-            throw new ConfigurationException(Sentences.startFailed(e.getMessage()));
+            throw new ConfigurationException(StartSentences.startFailed(e.getMessage()));
         }
         sockets = assembly.startSockets(vertx);
         // A turn that ended while the start's catch-up ran, before loopd's notice could be taken.

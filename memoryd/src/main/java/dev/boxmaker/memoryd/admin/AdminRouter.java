@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd.admin;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.ReviewSentences;
+import dev.boxmaker.memoryd.sentences.SyncSentences;
 import dev.boxmaker.memoryd.ask.AskMemory;
 import dev.boxmaker.memoryd.block.BlockBuilder;
 import dev.boxmaker.memoryd.honcho.sync.HonchoSync;
@@ -27,7 +28,7 @@ import java.util.function.Supplier;
  * arguments as JSON; up to 150 s), {@code reindex-progress} (the records a running reindex has read, or
  * empty text) and {@code sync} (the Honcho ledger's state; argument {@code json} for the document,
  * and without {@code [honcho]} the one sentence that says so). Any other name is refused with
- * {@code Sentences.unknownCommand}. A failed store write throws {@code StoreFailure} with its sentence.
+ * {@code ReviewSentences.unknownCommand}. A failed store write throws {@code StoreFailure} with its sentence.
  */
 public final class AdminRouter {
     public static final String LOG = "log";
@@ -121,7 +122,7 @@ public final class AdminRouter {
     /** Runs {@code command} with {@code arg}; an unknown command is refused. */
     public OwnerAnswer run(String command, String arg) throws IOException, HandlerRefusal {
         Command found = commands.get(command);
-        return found == null ? OwnerAnswer.refused(Sentences.unknownCommand(command)) : found.run(arg);
+        return found == null ? OwnerAnswer.refused(ReviewSentences.unknownCommand(command)) : found.run(arg);
     }
 
     /**
@@ -154,10 +155,10 @@ public final class AdminRouter {
 
     private static OwnerAnswer sync(Optional<HonchoSync> honcho, String arg) {
         if (!arg.isEmpty() && !arg.equals(SYNC_JSON)) {
-            return OwnerAnswer.refused(Sentences.syncArgInvalid(arg));
+            return OwnerAnswer.refused(SyncSentences.syncArgInvalid(arg));
         }
         if (honcho.isEmpty()) {
-            return OwnerAnswer.ok(arg.isEmpty() ? Sentences.FLEET_MEMORY_NOT_CONFIGURED : SyncText.notConfiguredJson());
+            return OwnerAnswer.ok(arg.isEmpty() ? SyncSentences.FLEET_MEMORY_NOT_CONFIGURED : SyncText.notConfiguredJson());
         }
         var report = honcho.get().report();
         return OwnerAnswer.ok(arg.isEmpty() ? SyncText.text(report) : SyncText.json(report));

@@ -1,7 +1,7 @@
 package dev.boxmaker.memoryd.admin;
 
 import dev.boxmaker.memoryd.edits.Ids;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.ReviewSentences;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.memoryd.tool.OwnerAnswer;
 import java.io.IOException;
@@ -38,7 +38,7 @@ final class LogArg {
         }
         Optional<String> page = json ? store.logBeforeJson(asked.before(), asked.count())
                 : store.logBefore(asked.before(), asked.count());
-        return page.map(OwnerAnswer::ok).orElseGet(() -> OwnerAnswer.refused(Sentences.noSuchEdit(asked.before())));
+        return page.map(OwnerAnswer::ok).orElseGet(() -> OwnerAnswer.refused(ReviewSentences.noSuchEdit(asked.before())));
     }
 
     private static Asked parse(String arg) {
@@ -49,13 +49,13 @@ final class LogArg {
         String count = parts.length == 3 && parts[1].equals(AdminRouter.LOG_BEFORE) ? parts[0] : arg;
         int max = AdminRouter.LOG_EDITS_MAX;
         if (!count.matches("[0-9]{1,4}") || Integer.parseInt(count) < 1 || Integer.parseInt(count) > max) {
-            return new Asked(0, null, Sentences.logCountInvalid(count, max));
+            return new Asked(0, null, ReviewSentences.logCountInvalid(count, max));
         }
         if (count.equals(arg)) {
             return new Asked(Integer.parseInt(arg), null, null);
         }
         if (!Ids.isId(parts[2])) {
-            return new Asked(0, null, Sentences.idInvalid(parts[2]));
+            return new Asked(0, null, ReviewSentences.idInvalid(parts[2]));
         }
         return new Asked(Integer.parseInt(count), parts[2], null);
     }

@@ -2,7 +2,7 @@ package dev.boxmaker.memoryd.ask;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.AskSentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.client.CallPool;
 import dev.boxmaker.memoryd.threads.MemorydThreads;
@@ -96,7 +96,7 @@ public final class AskMemory implements AutoCloseable {
     /** The tool's answer to {@code args}: refused for a wrong shape or an unknown name, else the replies. */
     public Uni<Answer> answer(ObjectNode args) {
         if (targets == null) {
-            return Uni.createFrom().item(Answer.refused(Sentences.ASK_MEMORY_NOT_CONFIGURED, Label.SESSION_START));
+            return Uni.createFrom().item(Answer.refused(AskSentences.ASK_MEMORY_NOT_CONFIGURED, Label.SESSION_START));
         }
         AskArgs.Result parsed = AskArgs.parse(args);
         if (parsed.request().isEmpty()) {
@@ -126,10 +126,10 @@ public final class AskMemory implements AutoCloseable {
         try {
             node = Json.MAPPER.readTree(arg);
         } catch (IOException e) {
-            return Answer.refused(Sentences.ASK_USAGE, Label.SESSION_START);
+            return Answer.refused(AskSentences.ASK_USAGE, Label.SESSION_START);
         }
         if (!(node instanceof ObjectNode object)) {
-            return Answer.refused(Sentences.ASK_USAGE, Label.SESSION_START);
+            return Answer.refused(AskSentences.ASK_USAGE, Label.SESSION_START);
         }
         return answer(object).await().atMost(longest());
     }

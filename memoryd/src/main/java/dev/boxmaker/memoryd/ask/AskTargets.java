@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.ask;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.AskSentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.tools.ToolContract;
@@ -39,7 +39,7 @@ final class AskTargets {
         for (String name : names) {
             AskTarget target = byName.get(name);
             if (target == null) {
-                throw new Unknown(Sentences.askUnknownWorkspace(name, List.copyOf(byName.keySet())));
+                throw new Unknown(AskSentences.askUnknownWorkspace(name, List.copyOf(byName.keySet())));
             }
             targets.add(target);
         }

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.ask;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.AskSentences;
 import dev.boxmaker.memoryd.recall.FleetHitText;
 import dev.boxmaker.memoryd.recall.HitText;
 import dev.boxmaker.memoryd.recall.fleet.FleetHit;
@@ -74,8 +74,8 @@ final class AskText {
         String separator = out.length() > 0 ? "\n\n" : "";
         for (Reply reply : replies) {
             if (!reply.said()) {
-                out.append(separator).append(reply.available() ? Sentences.askNothingFound(reply.target().name())
-                        : Sentences.askUnavailable(reply.target().name()));
+                out.append(separator).append(reply.available() ? AskSentences.askNothingFound(reply.target().name())
+                        : AskSentences.askUnavailable(reply.target().name()));
                 separator = "\n";
             }
         }

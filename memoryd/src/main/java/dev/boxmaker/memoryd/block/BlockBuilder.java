@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.block;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.StartSentences;
 import dev.boxmaker.memoryd.check.Check;
 import dev.boxmaker.memoryd.files.Entries;
 import dev.boxmaker.memoryd.files.IdentityFile;
@@ -80,7 +80,7 @@ public final class BlockBuilder {
         String soul = Entries.withoutByteOrderMark(read(MemoryDir.SOUL));
         long soulChars = Entries.chars(soul.stripTrailing());
         if (soulChars > IdentityFile.SOUL_CHARS_MAX) {
-            throw refusal(Sentences.overLimit(memoryDir.resolve(MemoryDir.SOUL), soulChars, IdentityFile.SOUL_CHARS_MAX));
+            throw refusal(StartSentences.overLimit(memoryDir.resolve(MemoryDir.SOUL), soulChars, IdentityFile.SOUL_CHARS_MAX));
         }
         List<BlockText.Part> parts = new ArrayList<>(2);
         for (IdentityFile file : IdentityFile.values()) {
@@ -95,7 +95,7 @@ public final class BlockBuilder {
         long chars = Entries.chars(entries);
         long max = file.charsMax();
         if (chars > max) {
-            throw refusal(Sentences.overLimit(memoryDir.resolve(name), chars, max));
+            throw refusal(StartSentences.overLimit(memoryDir.resolve(name), chars, max));
         }
         List<String> shown = new ArrayList<>(entries.size());
         for (String entry : entries) {
@@ -114,11 +114,11 @@ public final class BlockBuilder {
         try {
             return java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
         } catch (CharacterCodingException e) {
-            throw refusal(Sentences.unreadable(file, "it is not valid UTF-8"));
+            throw refusal(StartSentences.unreadable(file, "it is not valid UTF-8"));
         } catch (java.nio.file.NoSuchFileException e) {
-            throw refusal(Sentences.unreadable(file, "it does not exist"));
+            throw refusal(StartSentences.unreadable(file, "it does not exist"));
         } catch (IOException e) {
-            throw refusal(Sentences.unreadable(file, e.getClass().getSimpleName()));
+            throw refusal(StartSentences.unreadable(file, e.getClass().getSimpleName()));
         }
     }
 

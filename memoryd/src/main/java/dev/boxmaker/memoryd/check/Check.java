@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.check;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.CheckSentences;
 import dev.boxmaker.proto.text.Markup;
 import java.util.Objects;
 import java.util.Optional;
@@ -27,27 +27,27 @@ public final class Check {
     public static Optional<Refusal> firstRefusal(String text) {
         Objects.requireNonNull(text, "text");
         if (SeparatorLines.holdsOne(text)) {
-            return refused(Refusal.RULE_SEPARATOR, Sentences.REFUSED_ENTRY_SEPARATOR);
+            return refused(Refusal.RULE_SEPARATOR, CheckSentences.REFUSED_ENTRY_SEPARATOR);
         }
         String heading = BlockHeadings.first(text);
         if (heading != null) {
-            return refused(Refusal.RULE_SEPARATOR, Sentences.refusedBlockHeading(heading));
+            return refused(Refusal.RULE_SEPARATOR, CheckSentences.refusedBlockHeading(heading));
         }
         int control = firstControlCharacter(text);
         if (control >= 0) {
-            return refused(Refusal.RULE_CONTROL, Sentences.refusedControlCharacter(control));
+            return refused(Refusal.RULE_CONTROL, CheckSentences.refusedControlCharacter(control));
         }
         int invisible = InvisibleCharacters.first(text);
         if (invisible >= 0) {
-            return refused(Refusal.RULE_INVISIBLE, Sentences.refusedInvisibleCharacter(invisible));
+            return refused(Refusal.RULE_INVISIBLE, CheckSentences.refusedInvisibleCharacter(invisible));
         }
         String markup = Markup.first(text);
         if (markup != null) {
-            return refused(Refusal.RULE_MARKUP, Sentences.refusedChatTemplateMarkup(markup));
+            return refused(Refusal.RULE_MARKUP, CheckSentences.refusedChatTemplateMarkup(markup));
         }
         String phrase = InstructionPhrases.first(text);
         if (phrase != null) {
-            return refused(Refusal.RULE_INSTRUCTION, Sentences.refusedInstruction(phrase));
+            return refused(Refusal.RULE_INSTRUCTION, CheckSentences.refusedInstruction(phrase));
         }
         return Optional.empty();
     }

@@ -1,7 +1,7 @@
 package dev.boxmaker.memoryd.config;
 
 import dev.boxmaker.memoryd.sentences.HardeningSentences;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.HonchoConfigSentences;
 import dev.boxmaker.memoryd.honcho.HonchoIds;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.config.ConfigException;
@@ -49,7 +49,7 @@ final class HonchoConfig {
             boolean honcho = name.startsWith(HONCHO) || name.equals(HONCHO.substring(0, HONCHO.length() - 1));
             boolean secret = name.startsWith(SECRETS) || name.equals(SECRETS.substring(0, SECRETS.length() - 1));
             if (honcho && !HONCHO_KEY.matcher(name).matches() || secret && !SECRET_KEY.matcher(name).matches()) {
-                throw new ConfigException(Sentences.honchoUnknownKey(name.substring(TomlConfigSource.PREFIX.length() + 1)));
+                throw new ConfigException(HonchoConfigSentences.honchoUnknownKey(name.substring(TomlConfigSource.PREFIX.length() + 1)));
             }
         }
     }
@@ -82,16 +82,16 @@ final class HonchoConfig {
         for (Map.Entry<String, MemorydConfig.SecretSection> e : new TreeMap<>(sections).entrySet()) {
             String name = e.getKey();
             String value = e.getValue().file().filter(f -> !f.isBlank())
-                    .orElseThrow(() -> new ConfigException(Sentences.secretNoFile(name)));
+                    .orElseThrow(() -> new ConfigException(HonchoConfigSentences.secretNoFile(name)));
             Path file = ConfigPaths.resolve(value, dir, Optional.of(dir));
             try {
                 Secret secret = Secret.read(name, file);
                 if (!secret.printableAscii()) {
-                    throw new ConfigException(Sentences.secretUnusable(name, file, Sentences.SECRET_NOT_ONE_LINE));
+                    throw new ConfigException(HonchoConfigSentences.secretUnusable(name, file, HonchoConfigSentences.SECRET_NOT_ONE_LINE));
                 }
                 secrets.put(name, secret);
             } catch (SecretFileException x) {
-                throw new ConfigException(Sentences.secretUnusable(name, x.file(), x.why()));
+                throw new ConfigException(HonchoConfigSentences.secretUnusable(name, x.file(), x.why()));
             }
         }
         return secrets;
@@ -125,25 +125,25 @@ final class HonchoConfig {
         String agent = id(section.agent(), where + "agent");
         String workspace = id(section.workspace(), where + "workspace");
         if (!section.trust().equals("trusted") && !section.trust().equals("untrusted")) {
-            throw new ConfigException(Sentences.honchoTrust(where + "trust", section.trust()));
+            throw new ConfigException(HonchoConfigSentences.honchoTrust(where + "trust", section.trust()));
         }
         DataClass dataClass;
         try {
             dataClass = DataClass.parse(section.dataClass());
         } catch (IllegalArgumentException e) {
-            throw new ConfigException(Sentences.honchoClass(where + "class", section.dataClass()));
+            throw new ConfigException(HonchoConfigSentences.honchoClass(where + "class", section.dataClass()));
         }
         return new HonchoSettings.ReadWorkspace(agent, workspace, section.trust().equals("trusted"), dataClass);
     }
 
     private static String required(Optional<String> value, String key) {
-        return value.orElseThrow(() -> new ConfigException(Sentences.honchoKeyMissing(key)));
+        return value.orElseThrow(() -> new ConfigException(HonchoConfigSentences.honchoKeyMissing(key)));
     }
 
     private static String id(Optional<String> value, String key) {
         String id = required(value, key);
         if (!HonchoIds.isValid(id)) {
-            throw new ConfigException(Sentences.honchoNotAnId(key, id));
+            throw new ConfigException(HonchoConfigSentences.honchoNotAnId(key, id));
         }
         return id;
     }
@@ -160,15 +160,15 @@ final class HonchoConfig {
         try {
             uri = new URI(value);
         } catch (URISyntaxException e) {
-            throw new ConfigException(value.indexOf('@') >= 0 ? Sentences.HONCHO_URL_CREDENTIALS
-                    : Sentences.honchoUrlNotHttp(value));
+            throw new ConfigException(value.indexOf('@') >= 0 ? HonchoConfigSentences.HONCHO_URL_CREDENTIALS
+                    : HonchoConfigSentences.honchoUrlNotHttp(value));
         }
         // The URL is in log lines; a password in it would be too.
         if (uri.getRawUserInfo() != null || uri.getHost() == null && value.indexOf('@') >= 0) {
-            throw new ConfigException(Sentences.HONCHO_URL_CREDENTIALS);
+            throw new ConfigException(HonchoConfigSentences.HONCHO_URL_CREDENTIALS);
         }
         if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
-            throw new ConfigException(Sentences.honchoUrlNotHttp(value));
+            throw new ConfigException(HonchoConfigSentences.honchoUrlNotHttp(value));
         }
         return uri;
     }
@@ -179,7 +179,7 @@ final class HonchoConfig {
         for (int i = 0; i < keys.size(); i++) {
             for (int j = i + 1; j < keys.size(); j++) {
                 if (named.get(keys.get(i)).equals(named.get(keys.get(j)))) {
-                    throw new ConfigException(Sentences.honchoSameName(keys.get(i), keys.get(j)));
+                    throw new ConfigException(HonchoConfigSentences.honchoSameName(keys.get(i), keys.get(j)));
                 }
             }
         }

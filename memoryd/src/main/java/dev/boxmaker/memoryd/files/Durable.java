@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.files;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.StartSentences;
 import dev.boxmaker.proto.log.UnfinishedLine;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -122,7 +122,7 @@ public final class Durable {
     public static void dropUnfinishedLine(Path file) throws IOException {
         long dropped = UnfinishedLine.drop(file);
         if (dropped > 0) {
-            LOG.warn(Sentences.unfinishedLineDropped(file, dropped));
+            LOG.warn(StartSentences.unfinishedLineDropped(file, dropped));
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.home;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.StartSentences;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.files.Durable;
 import java.io.IOException;
@@ -42,7 +42,7 @@ public final class MemoryHome {
         if (settings.soulStarter().isPresent()) {
             Path starter = settings.soulStarter().get();
             if (!Files.isRegularFile(starter)) {
-                throw new IOException(Sentences.soulStarterMissing(starter));
+                throw new IOException(StartSentences.soulStarterMissing(starter));
             }
             return Files.readAllBytes(starter);
         }

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.IndexSentences;
 import java.nio.file.Path;
 import org.jboss.logging.Logger;
 
@@ -30,7 +30,7 @@ final class IndexDamage {
         synchronized (lock) {
             if (!damaged) {
                 damaged = true;
-                LOG.error(Sentences.indexDamagedLog(file, cause.getMessage()));
+                LOG.error(IndexSentences.indexDamagedLog(file, cause.getMessage()));
             }
         }
     }

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.IndexSentences;
 import dev.boxmaker.memoryd.files.Durable;
 import dev.boxmaker.memoryd.index.build.BuildSide;
 import dev.boxmaker.memoryd.index.build.LogReadings;
@@ -108,7 +108,7 @@ public final class MemoryIndex implements AutoCloseable {
             IndexFile.deleteWithSidecars(BuildSide.fileFor(index.file));
             int found = index.connection.open();
             if (found != IndexSchema.VERSION) {
-                LOG.info(Sentences.indexRebuilding(index.file, found, IndexSchema.VERSION));
+                LOG.info(IndexSentences.indexRebuilding(index.file, found, IndexSchema.VERSION));
                 index.rebuild();
             } else if (index.connection.empty() && IndexRebuild.anythingToRead(config)) {
                 // A new or deleted index with logs or notes to read: built beside and renamed over, as
@@ -183,7 +183,7 @@ public final class MemoryIndex implements AutoCloseable {
             try {
                 connection.builder().catchUpLog(session);
             } catch (IOException e) {
-                LOG.warn(Sentences.logSkipped(SessionLogs.file(config.home(), session), e.getMessage()));
+                LOG.warn(IndexSentences.logSkipped(SessionLogs.file(config.home(), session), e.getMessage()));
             }
         });
     }
@@ -293,7 +293,7 @@ public final class MemoryIndex implements AutoCloseable {
         });
         connection.open();
         long millis = (System.nanoTime() - started) / 1_000_000;
-        LOG.info(Sentences.indexBuilt(file, read.logs(), read.records(), read.notes(), millis));
+        LOG.info(IndexSentences.indexBuilt(file, read.logs(), read.records(), read.notes(), millis));
         return read;
     }
 

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.IndexSentences;
 import dev.boxmaker.memoryd.index.build.IndexBuilder;
 import dev.boxmaker.memoryd.index.build.LogReadings;
 import dev.boxmaker.memoryd.index.sql.IndexFile;
@@ -79,7 +79,7 @@ final class WriterConnection {
             int found = open();
             if (found != IndexSchema.VERSION) {
                 // Not written to: its rows would lack what the fast path reads. A reindex replaces it.
-                throw new SQLException(Sentences.indexOtherLayout(found, IndexSchema.VERSION));
+                throw new SQLException(IndexSentences.indexOtherLayout(found, IndexSchema.VERSION));
             }
         }
         return builder;

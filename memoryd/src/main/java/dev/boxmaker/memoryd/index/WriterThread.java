@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.index;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.IndexSentences;
 import dev.boxmaker.memoryd.index.sql.IndexFile;
 import java.sql.SQLException;
 import java.util.Map;
@@ -158,14 +158,14 @@ final class WriterThread {
             if (IndexFile.damaged(e)) {
                 onDamaged.accept(e);
             } else {
-                LOG.error(Sentences.indexWriteFailed(e.getMessage()));
+                LOG.error(IndexSentences.indexWriteFailed(e.getMessage()));
             }
         } catch (Exception e) {
-            LOG.error(Sentences.indexWriteFailed(e.getMessage()));
+            LOG.error(IndexSentences.indexWriteFailed(e.getMessage()));
         } catch (OutOfMemoryError e) {
             // A record too large for the heap: what needed it is garbage once the task has unwound.
             // Thrown, it ended the task (a whole catch-up at start) with no line at all.
-            LOG.error(Sentences.indexWriteFailed(e.toString()));
+            LOG.error(IndexSentences.indexWriteFailed(e.toString()));
         } finally {
             running.decrementAndGet();
         }

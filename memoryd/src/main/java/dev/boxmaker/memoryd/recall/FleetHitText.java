@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.recall;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.RecallSentences;
 import dev.boxmaker.memoryd.index.search.Hit;
 import dev.boxmaker.memoryd.recall.fleet.FleetAnswer;
 import dev.boxmaker.memoryd.recall.fleet.FleetHit;
@@ -34,7 +34,7 @@ public final class FleetHitText {
         List<Object> shown = interleaved(local, fleet, k);
         StringBuilder out = new StringBuilder();
         if (shown.isEmpty()) {
-            out.append(Sentences.noMatches(Escape.escapeLine(query)));
+            out.append(RecallSentences.noMatches(Escape.escapeLine(query)));
         }
         for (int i = 0; i < shown.size(); i++) {
             if (i > 0) {
@@ -50,7 +50,7 @@ public final class FleetHitText {
         String separator = "\n\n";
         for (FleetAnswer answer : fleet) {
             if (!answer.answered()) {
-                out.append(separator).append(Sentences.sourceUnavailable(answer.source()));
+                out.append(separator).append(RecallSentences.sourceUnavailable(answer.source()));
                 separator = "\n";
             }
         }
@@ -83,12 +83,12 @@ public final class FleetHitText {
 
     /** {@code [3] memory-tainted · fleet, boxmaker1 noted, 2026-12-02 10:40 UTC · private}. */
     public static String header(int number, FleetHit hit, String ownerPeer) {
-        String peer = hit.peer().equals(ownerPeer) ? Sentences.THE_OWNER
+        String peer = hit.peer().equals(ownerPeer) ? RecallSentences.THE_OWNER
                 : Escape.cut(Escape.escapeLine(hit.peer()), HitText.SPEAKER_CHARS_MAX);
         String who = switch (hit.kind()) {
-            case MESSAGE -> Sentences.peerSaid(peer);
-            case NOTE -> Sentences.peerNoted(peer);
-            case CONCLUSION -> Sentences.conclusionAbout(peer);
+            case MESSAGE -> RecallSentences.peerSaid(peer);
+            case NOTE -> RecallSentences.peerNoted(peer);
+            case CONCLUSION -> RecallSentences.conclusionAbout(peer);
         };
         return "[" + number + "] " + tag(hit) + " · " + hit.source() + ", " + who + ", " + minute(hit.createdAt())
                 + " · " + hit.dataClass().wire();
@@ -97,7 +97,7 @@ public final class FleetHitText {
     /** Honcho's {@code created_at} (with an offset, or without one, read as UTC) to the minute. */
     public static String minute(String createdAt) {
         if (createdAt == null) {
-            return Sentences.TIME_UNKNOWN;
+            return RecallSentences.TIME_UNKNOWN;
         }
         try {
             return MINUTE.format(OffsetDateTime.parse(createdAt).withOffsetSameInstant(ZoneOffset.UTC));
@@ -105,7 +105,7 @@ public final class FleetHitText {
             try {
                 return MINUTE.format(LocalDateTime.parse(createdAt));
             } catch (DateTimeParseException e2) {
-                return Sentences.TIME_UNKNOWN;
+                return RecallSentences.TIME_UNKNOWN;
             }
         }
     }

@@ -2,7 +2,7 @@ package dev.boxmaker.memoryd.recall;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.RecallSentences;
 import dev.boxmaker.memoryd.index.search.IndexSearch;
 import dev.boxmaker.memoryd.recall.fleet.FleetRecall;
 import dev.boxmaker.memoryd.tool.Answer;
@@ -103,10 +103,10 @@ public final class Recall {
         try {
             node = Json.MAPPER.readTree(arg);
         } catch (IOException e) {
-            return RecallArgs.Result.refused(Sentences.SEARCH_USAGE);
+            return RecallArgs.Result.refused(RecallSentences.SEARCH_USAGE);
         }
         if (!(node instanceof ObjectNode object)) {
-            return RecallArgs.Result.refused(Sentences.SEARCH_USAGE);
+            return RecallArgs.Result.refused(RecallSentences.SEARCH_USAGE);
         }
         return RecallArgs.parse(object);
     }
@@ -132,11 +132,11 @@ public final class Recall {
     /** The sentence when the index could not search (damaged, or an SQL error, logged as {@code what}'s); else empty. */
     private static Optional<String> failure(RecallSources.Found found, String what) {
         if (found.damaged()) {
-            return Optional.of(Sentences.RECALL_INDEX_DAMAGED);
+            return Optional.of(RecallSentences.RECALL_INDEX_DAMAGED);
         }
         if (found.failure() != null) {
             LOG.errorf("%s failed on the index: %s", what, found.failure().getMessage());
-            return Optional.of(Sentences.RECALL_FAILED);
+            return Optional.of(RecallSentences.RECALL_FAILED);
         }
         return Optional.empty();
     }

@@ -12,6 +12,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import org.jboss.logging.Logger;
+import dev.boxmaker.memoryd.sentences.IndexSentences;
 
 /**
  * {@code memory/recalls/YYYY-MM.jsonl}: one line per recall, its hits' sources, and the queries that
@@ -96,7 +97,7 @@ public final class RecallLog {
                 try {
                     Durable.flush(file);
                 } catch (IOException e) {
-                    LOG.error(dev.boxmaker.memoryd.sentences.Sentences.recallLogNotFlushed(file, e.getMessage()));
+                    LOG.error(dev.boxmaker.memoryd.sentences.IndexSentences.recallLogNotFlushed(file, e.getMessage()));
                 }
             }
         }

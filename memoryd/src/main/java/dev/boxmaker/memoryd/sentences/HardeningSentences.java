@@ -15,12 +15,12 @@ public final class HardeningSentences {
 
     /** {@code [honcho] url} holds a query: a key riding in the URL would be in every log line and proxy's. */
     public static final String HONCHO_URL_QUERY = "[honcho] url must not hold a query (the part after ?), which is"
-            + " not printed here; put each workspace's key in a [secrets.NAME] file" + Sentences.HONCHO_CONFIG_INVALID;
+            + " not printed here; put each workspace's key in a [secrets.NAME] file" + HonchoConfigSentences.HONCHO_CONFIG_INVALID;
 
     /** {@code [honcho] url} holds a fragment. */
     public static final String HONCHO_URL_FRAGMENT = "[honcho] url must not hold a fragment (the part after #),"
             + " which is not printed here; put each workspace's key in a [secrets.NAME] file"
-            + Sentences.HONCHO_CONFIG_INVALID;
+            + HonchoConfigSentences.HONCHO_CONFIG_INVALID;
 
     /**
      * A {@code [secrets.NAME]} that no workspace reads, such as a misspelt {@code honcho_trustd}: its key
@@ -30,7 +30,7 @@ public final class HardeningSentences {
      */
     public static String secretUnused(String name, List<String> used) {
         return "[secrets." + name + "] is read by nothing: memoryd reads " + String.join(", ", used)
-                + " here; fix its name or remove it" + Sentences.HONCHO_CONFIG_INVALID;
+                + " here; fix its name or remove it" + HonchoConfigSentences.HONCHO_CONFIG_INVALID;
     }
 
     /** A configured URL as a log line shows it: scheme, host, port and path, never a query or user information. */
@@ -54,6 +54,6 @@ public final class HardeningSentences {
         return "the Honcho client is not made while " + String.join(", ", keys) + " is set outside memoryd.toml"
                 + " (in application.properties, the environment or a .env file), since it could send Honcho's calls"
                 + " and keys elsewhere; remove it: [honcho] in memoryd.toml alone says where Honcho is"
-                + Sentences.HONCHO_CONFIG_INVALID;
+                + HonchoConfigSentences.HONCHO_CONFIG_INVALID;
     }
 }

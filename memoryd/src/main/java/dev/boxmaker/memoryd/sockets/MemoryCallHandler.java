@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.sockets;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.StoreSentences;
 import dev.boxmaker.memoryd.ask.AskMemory;
 import dev.boxmaker.memoryd.recall.Recall;
 import dev.boxmaker.memoryd.tool.CallTurns;
@@ -85,11 +85,11 @@ public final class MemoryCallHandler implements AsyncHandler<MemoryCall> {
         }
         if (!tool.equals(MEMORY)) {
             return new ToolResponse(request.request().call(), Outcome.REFUSED,
-                    Sentences.toolNotServed(tool), dataClass, request.untrusted(), null);
+                    StoreSentences.toolNotServed(tool), dataClass, request.untrusted(), null);
         }
         if (!limit.allow(request.request().session().value())) {
             return new ToolResponse(request.request().call(), Outcome.REFUSED,
-                    Sentences.sessionWriteLimit(SessionWriteLimit.SESSION_WRITES_PER_MINUTE_MAX,
+                    StoreSentences.sessionWriteLimit(SessionWriteLimit.SESSION_WRITES_PER_MINUTE_MAX,
                             SessionWriteLimit.WINDOW_SECONDS), dataClass, request.untrusted(), null);
         }
         // The store tells the index of what it wrote to notes.md (MemoryStore.onNotesChanged).

@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd.sockets;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.IndexSentences;
+import dev.boxmaker.memoryd.sentences.RecallSentences;
 import dev.boxmaker.proto.server.Handler;
 import dev.boxmaker.proto.server.HandlerRefusal;
 import dev.boxmaker.proto.wire.msg.Message;
@@ -30,8 +31,8 @@ public final class ReindexHandler implements Handler<Reindex> {
         try {
             return reindexing.reindex();
         } catch (IOException e) {
-            LOG.error(Sentences.reindexFailed(e.getMessage()), e);
-            throw new HandlerRefusal(Sentences.reindexFailed(e.getMessage()), Sentences.INDEX_DAMAGED_RUNBOOK);
+            LOG.error(IndexSentences.reindexFailed(e.getMessage()), e);
+            throw new HandlerRefusal(IndexSentences.reindexFailed(e.getMessage()), RecallSentences.INDEX_DAMAGED_RUNBOOK);
         }
     }
 }

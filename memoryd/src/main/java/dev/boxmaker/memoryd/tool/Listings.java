@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.tool;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.ReviewSentences;
 import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.edits.PendingWrite;
 import dev.boxmaker.memoryd.files.MemoryDir;
@@ -40,7 +40,7 @@ final class Listings {
     /** {@link #log} within {@code charsMax}: the first edit always, then each that still fits whole. */
     static String log(List<Edit> oldestFirst, int charsMax) {
         if (oldestFirst.isEmpty()) {
-            return Sentences.NO_EDITS;
+            return ReviewSentences.NO_EDITS;
         }
         StringBuilder out = new StringBuilder();
         StringBuilder one = new StringBuilder();
@@ -102,7 +102,7 @@ final class Listings {
     /** Pending writes oldest first: a header line, then what the write would do, one line per entry. */
     static String pending(List<PendingWrite> waiting) {
         if (waiting.isEmpty()) {
-            return Sentences.NOTHING_PENDING;
+            return ReviewSentences.NOTHING_PENDING;
         }
         StringBuilder out = new StringBuilder();
         for (PendingWrite w : waiting) {

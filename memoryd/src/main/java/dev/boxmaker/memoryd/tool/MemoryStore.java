@@ -1,7 +1,8 @@
 package dev.boxmaker.memoryd.tool;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.ReviewSentences;
+import dev.boxmaker.memoryd.sentences.StoreSentences;
 import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.edits.FinishedMarks;
 import dev.boxmaker.memoryd.edits.Journal;
@@ -246,22 +247,22 @@ public final class MemoryStore {
         listeners.notesWritten();
         if (interrupted == null) {
             failures.log("a memory write failed before it wrote anything: " + RepeatedLines.describe(failure));
-            return new StoreFailure(Sentences.STORE_FAILED, failure);
+            return new StoreFailure(StoreSentences.STORE_FAILED, failure);
         }
         try {
             interrupted.takeBack();
         } catch (IOException | RuntimeException e) {
             failures.log("a memory write failed (" + RepeatedLines.describe(failure) + ") and could not be taken back ("
                     + RepeatedLines.describe(e) + ")");
-            return new StoreFailure(interrupted.edit() == null ? Sentences.STORE_FAILED_MAY_BE_PENDING
-                    : Sentences.STORE_FAILED_MAY_BE_APPLIED, failure);
+            return new StoreFailure(interrupted.edit() == null ? StoreSentences.STORE_FAILED_MAY_BE_PENDING
+                    : StoreSentences.STORE_FAILED_MAY_BE_APPLIED, failure);
         }
         failures.log("a memory write failed and was taken back: " + RepeatedLines.describe(failure));
         if (interrupted.edit() != null) {
             state.forget(interrupted.edit(), interrupted.latestBefore());
         }
         unfinished = false;
-        return new StoreFailure(Sentences.STORE_FAILED, failure);
+        return new StoreFailure(StoreSentences.STORE_FAILED, failure);
     }
 
     /** Tells the listener of an edit that writes no file (a reject), once it is journalled. */
@@ -336,7 +337,7 @@ public final class MemoryStore {
      */
     public Optional<String> logBefore(String id, int n) throws IOException {
         synchronized (lock) {
-            return journal.before(id, n).map(page -> page.isEmpty() ? Sentences.noEditsBefore(id) : Listings.log(page));
+            return journal.before(id, n).map(page -> page.isEmpty() ? ReviewSentences.noEditsBefore(id) : Listings.log(page));
         }
     }
 

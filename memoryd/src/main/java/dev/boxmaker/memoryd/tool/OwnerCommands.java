@@ -1,6 +1,7 @@
 package dev.boxmaker.memoryd.tool;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.ReviewSentences;
+import dev.boxmaker.memoryd.sentences.StoreSentences;
 import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.edits.Ids;
 import dev.boxmaker.memoryd.edits.PendingWrite;
@@ -34,22 +35,22 @@ final class OwnerCommands {
      */
     OwnerAnswer undo(String id) throws IOException {
         if (!Ids.isId(id)) {
-            return OwnerAnswer.refused(Sentences.idInvalid(id));
+            return OwnerAnswer.refused(ReviewSentences.idInvalid(id));
         }
         Optional<Edit> found = store.journal.find(id);
         if (found.isEmpty()) {
-            return OwnerAnswer.refused(Sentences.noSuchEdit(id));
+            return OwnerAnswer.refused(ReviewSentences.noSuchEdit(id));
         }
         Edit edit = found.get();
         if (edit.to() == null) {
-            return OwnerAnswer.refused(Sentences.undoNothing(id));
+            return OwnerAnswer.refused(ReviewSentences.undoNothing(id));
         }
         if (edit.to().equals(MemoryDir.NOTES) && Edit.UNDO.equals(edit.action())) {
-            return OwnerAnswer.refused(Sentences.undoRetraction(id));
+            return OwnerAnswer.refused(ReviewSentences.undoRetraction(id));
         }
         String latest = store.state.latest(edit.to());
         if (!id.equals(latest)) {
-            return OwnerAnswer.refused(Sentences.undoNotLatest(id, edit.to(), latest));
+            return OwnerAnswer.refused(ReviewSentences.undoNotLatest(id, edit.to(), latest));
         }
         return edit.to().equals(MemoryDir.NOTES) ? retract(edit) : revert(edit);
     }
@@ -64,7 +65,7 @@ final class OwnerCommands {
                 note.id(), null));
         store.appendNotes(List.of(new NotesFile.Note(NoteHeader.retracted(now, note.id()), text)));
         store.finish(undo);
-        String sentence = Sentences.undoneNote(note.id(), undoId);
+        String sentence = ReviewSentences.undoneNote(note.id(), undoId);
         return OwnerAnswer.ok(sentence, OwnerJson.outcome("undone", note.id(), undoId, sentence));
     }
 
@@ -74,17 +75,17 @@ final class OwnerCommands {
                 () -> new IllegalStateException("the journal names an unknown file: " + edit.to()));
         List<String> now = store.dir.read(file);
         if (!now.equals(edit.after())) {
-            return OwnerAnswer.refused(Sentences.undoChangedSince(file.fileName(), edit.id()));
+            return OwnerAnswer.refused(ReviewSentences.undoChangedSince(file.fileName(), edit.id()));
         }
         int chars = Entries.chars(edit.before());
         if (chars > file.charsMax()) {
             // The owner had edited the file over its limit before this edit: never write that back.
-            return OwnerAnswer.refused(Sentences.overLimit(file.fileName(), chars, file.charsMax()));
+            return OwnerAnswer.refused(StoreSentences.overLimit(file.fileName(), chars, file.charsMax()));
         }
         Optional<String> twice = Entries.firstTwice(edit.before());
         if (twice.isPresent()) {
             // The owner's editor had left an entry twice, which memoryd never writes back.
-            return OwnerAnswer.refused(Sentences.undoWouldRepeat(edit.id(), file.fileName(), twice.get()));
+            return OwnerAnswer.refused(ReviewSentences.undoWouldRepeat(edit.id(), file.fileName(), twice.get()));
         }
         StoreWrites.writable(file, edit.before(), List.of());
         Instant at = store.now();
@@ -93,7 +94,7 @@ final class OwnerCommands {
                 edit.to(), now, edit.before(), List.of(), List.of(), false, edit.dataClass(), edit.id(), null));
         store.dir.write(file, edit.before());
         store.finish(undo);
-        String sentence = Sentences.undone(edit.id(), undoId, file.fileName(), edit.before().size(), chars,
+        String sentence = ReviewSentences.undone(edit.id(), undoId, file.fileName(), edit.before().size(), chars,
                 file.charsMax());
         return OwnerAnswer.ok(sentence, OwnerJson.outcome("undone", edit.id(), undoId, sentence));
     }
@@ -113,11 +114,11 @@ final class OwnerCommands {
      */
     OwnerAnswer accept(String id) throws IOException {
         if (!Ids.isId(id)) {
-            return OwnerAnswer.refused(Sentences.idInvalid(id));
+            return OwnerAnswer.refused(ReviewSentences.idInvalid(id));
         }
         Optional<PendingWrite> found = waiting(id);
         if (found.isEmpty()) {
-            return OwnerAnswer.refused(Sentences.noSuchPending(id));
+            return OwnerAnswer.refused(ReviewSentences.noSuchPending(id));
         }
         PendingWrite write = found.get();
         Caller asker = new Caller(SessionId.of(write.session()), write.call(), write.turn(), write.taint(),
@@ -129,25 +130,25 @@ final class OwnerCommands {
                 throw new IllegalStateException("a note was staged for review: " + id);
             }
             if (asker.untrusted()) {
-                throw new Refused(Sentences.untrustedIdentityEdit(file.fileName()));
+                throw new Refused(StoreSentences.untrustedIdentityEdit(file.fileName()));
             }
             Plan plan = store.rules.plan(request, store.dir.read(file));
             Edit done = store.writes.apply(plan, request.action(), Edit.OWNER, asker, id);
-            String sentence = Sentences.accepted(id, plan.sentence());
+            String sentence = ReviewSentences.accepted(id, plan.sentence());
             return OwnerAnswer.ok(sentence, OwnerJson.outcome("accepted", id, done == null ? null : done.id(), sentence));
         } catch (Refused refused) {
-            return OwnerAnswer.refused(Sentences.acceptRefused(id, refused.sentence()));
+            return OwnerAnswer.refused(ReviewSentences.acceptRefused(id, refused.sentence()));
         }
     }
 
     /** Discards a pending write; the reject is journalled, changes no file, and resolves the write for good. */
     OwnerAnswer reject(String id) throws IOException {
         if (!Ids.isId(id)) {
-            return OwnerAnswer.refused(Sentences.idInvalid(id));
+            return OwnerAnswer.refused(ReviewSentences.idInvalid(id));
         }
         Optional<PendingWrite> found = waiting(id);
         if (found.isEmpty()) {
-            return OwnerAnswer.refused(Sentences.noSuchPending(id));
+            return OwnerAnswer.refused(ReviewSentences.noSuchPending(id));
         }
         PendingWrite write = found.get();
         Instant now = store.now();
@@ -156,7 +157,7 @@ final class OwnerCommands {
         Edit reject = store.journalAppend(new Edit(rejectId, now.toString(), Edit.OWNER, write.call(), write.turn(), Edit.REJECT,
                 file, null, List.of(), List.of(), List.of(), List.of(), write.untrusted(), write.taint().wire(), null, id));
         store.journalledOnly(reject);
-        String sentence = Sentences.rejected(id, rejectId);
+        String sentence = ReviewSentences.rejected(id, rejectId);
         return OwnerAnswer.ok(sentence, OwnerJson.outcome("rejected", id, rejectId, sentence));
     }
 }

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.tool;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.StoreSentences;
 import dev.boxmaker.memoryd.files.Entries;
 import dev.boxmaker.memoryd.files.IdentityFile;
 import dev.boxmaker.memoryd.files.NotesFile;
@@ -32,11 +32,11 @@ final class Rules {
         String body = Entries.normalise(text);
         int chars = Entries.chars(body);
         if (chars < 1 || chars > NOTE_CHARS_MAX) {
-            throw new Refused(Sentences.noteLength(chars, NOTE_CHARS_MAX));
+            throw new Refused(StoreSentences.noteLength(chars, NOTE_CHARS_MAX));
         }
         refuseIfChecked(body);
         if (!NotesFile.storable(body)) {
-            throw new Refused(Sentences.SEPARATOR_LINE);
+            throw new Refused(StoreSentences.SEPARATOR_LINE);
         }
         return body;
     }
@@ -45,11 +45,11 @@ final class Rules {
     private String entry(String text) throws Refused {
         String entry = Entries.normalise(text);
         if (entry.isEmpty()) {
-            throw new Refused(Sentences.ENTRY_EMPTY);
+            throw new Refused(StoreSentences.ENTRY_EMPTY);
         }
         refuseIfChecked(entry);
         if (!Entries.storable(entry)) {
-            throw new Refused(Sentences.SEPARATOR_LINE);
+            throw new Refused(StoreSentences.SEPARATOR_LINE);
         }
         return entry;
     }
@@ -68,7 +68,7 @@ final class Rules {
         after.add(entry);
         refuseOwnersDuplicate(r.file(), after);
         int chars = fits(r.file(), after);
-        return new Plan(r.file(), now, after, List.of(), Sentences.added(r.file().fileName(), chars, r.file().charsMax()));
+        return new Plan(r.file(), now, after, List.of(), StoreSentences.added(r.file().fileName(), chars, r.file().charsMax()));
     }
 
     Plan replace(Request.Replace r, List<String> now) throws Refused {
@@ -79,7 +79,7 @@ final class Rules {
         after.set(at, entry);
         refuseOwnersDuplicate(r.file(), after);
         int chars = fits(r.file(), after);
-        return new Plan(r.file(), now, after, List.of(), Sentences.replaced(r.file().fileName(), chars, r.file().charsMax()));
+        return new Plan(r.file(), now, after, List.of(), StoreSentences.replaced(r.file().fileName(), chars, r.file().charsMax()));
     }
 
     Plan remove(Request.Remove r, List<String> now) throws Refused {
@@ -91,7 +91,7 @@ final class Rules {
         // A file the owner edited over its limit must still fit after any edit, remove included.
         int chars = fits(r.file(), after);
         return new Plan(r.file(), now, after, List.of(new Plan.Removal(false, r.old())),
-                Sentences.removed(r.file().fileName(), chars, r.file().charsMax()));
+                StoreSentences.removed(r.file().fileName(), chars, r.file().charsMax()));
     }
 
     /**
@@ -111,13 +111,13 @@ final class Rules {
             if (item.old() != null) {
                 indexOf(file, now, item.old());
                 if (!named.add(item.old())) {
-                    throw new Refused(Sentences.consolidateTwice(file.fileName(), item.old()));
+                    throw new Refused(StoreSentences.consolidateTwice(file.fileName(), item.old()));
                 }
             }
         }
         for (String entry : now) {
             if (!named.contains(entry) && !hidden(entry)) {
-                throw new Refused(Sentences.consolidateMissing(file.fileName(), entry));
+                throw new Refused(StoreSentences.consolidateMissing(file.fileName(), entry));
             }
         }
         List<String> after = new ArrayList<>();
@@ -138,10 +138,10 @@ final class Rules {
         keepHidden(now, named, after);
         Optional<String> twice = Entries.firstTwice(after);
         if (twice.isPresent()) {
-            throw new Refused(Sentences.consolidateDuplicate(file.fileName(), twice.get()));
+            throw new Refused(StoreSentences.consolidateDuplicate(file.fileName(), twice.get()));
         }
         int chars = fits(file, after);
-        String sentence = Sentences.consolidated(file.fileName(), counts[Request.Choice.KEEP.ordinal()],
+        String sentence = StoreSentences.consolidated(file.fileName(), counts[Request.Choice.KEEP.ordinal()],
                 counts[Request.Choice.REWRITE.ordinal()], counts[Request.Choice.MOVE.ordinal()],
                 counts[Request.Choice.DROP.ordinal()], counts[Request.Choice.NEW.ordinal()], chars, file.charsMax());
         return new Plan(file, now, after, removals, sentence);
@@ -188,14 +188,14 @@ final class Rules {
     private static int indexOf(IdentityFile file, List<String> now, String old) throws Refused {
         int at = now.indexOf(old);
         if (at < 0) {
-            throw new Refused(Sentences.noSuchEntry(file.fileName(), old));
+            throw new Refused(StoreSentences.noSuchEntry(file.fileName(), old));
         }
         return at;
     }
 
     private static void refuseDuplicate(IdentityFile file, List<String> now, String entry) throws Refused {
         if (now.contains(entry)) {
-            throw new Refused(Sentences.duplicate(file.fileName()));
+            throw new Refused(StoreSentences.duplicate(file.fileName()));
         }
     }
 
@@ -208,7 +208,7 @@ final class Rules {
     private static void refuseOwnersDuplicate(IdentityFile file, List<String> after) throws Refused {
         Optional<String> twice = Entries.firstTwice(after);
         if (twice.isPresent()) {
-            throw new Refused(Sentences.ownersDuplicate(file.fileName(), twice.get()));
+            throw new Refused(StoreSentences.ownersDuplicate(file.fileName(), twice.get()));
         }
     }
 
@@ -219,7 +219,7 @@ final class Rules {
      */
     private static void refuseUnstorableInNotes(String entry) throws Refused {
         if (!NotesFile.storable(entry)) {
-            throw new Refused(Sentences.notStorableInNotes(entry));
+            throw new Refused(StoreSentences.notStorableInNotes(entry));
         }
     }
 
@@ -227,7 +227,7 @@ final class Rules {
     private static int fits(IdentityFile file, List<String> after) throws Refused {
         int chars = Entries.chars(after);
         if (chars > file.charsMax()) {
-            throw new Refused(Sentences.overLimit(file.fileName(), chars, file.charsMax()));
+            throw new Refused(StoreSentences.overLimit(file.fileName(), chars, file.charsMax()));
         }
         return chars;
     }

@@ -8,7 +8,8 @@ import dev.boxmaker.memoryd.files.Invariants;
 import dev.boxmaker.memoryd.files.MemoryDir;
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.ReviewSentences;
+import dev.boxmaker.memoryd.sentences.StoreSentences;
 import dev.boxmaker.proto.text.Sanitize;
 import java.io.IOException;
 import java.time.Instant;
@@ -33,20 +34,20 @@ final class StoreWrites {
         try {
             if (request instanceof Request.Note n) {
                 writeNote(caller, n.text(), n.action(), null);
-                return Answer.ok(caller.untrusted() ? Sentences.NOTED_UNTRUSTED : Sentences.NOTED, caller.label());
+                return Answer.ok(caller.untrusted() ? StoreSentences.NOTED_UNTRUSTED : StoreSentences.NOTED, caller.label());
             }
             IdentityFile file = Request.fileOf(request);
             if (caller.untrusted() && request instanceof Request.Add a) {
                 // Identity is written only by sessions that have not read untrusted content.
                 writeNote(caller, a.text(), a.action(), file.arg());
-                return Answer.ok(Sentences.SAVED_AS_UNTRUSTED_NOTE, caller.label());
+                return Answer.ok(StoreSentences.SAVED_AS_UNTRUSTED_NOTE, caller.label());
             }
             if (caller.untrusted()) {
-                return Answer.refused(Sentences.untrustedIdentityEdit(file.fileName()), caller.label());
+                return Answer.refused(StoreSentences.untrustedIdentityEdit(file.fileName()), caller.label());
             }
             Plan plan = store.rules.plan(request, store.dir.read(file));
             if (store.review) {
-                return Answer.ok(Sentences.waitingForReview(stage(caller, request)), caller.label());
+                return Answer.ok(ReviewSentences.waitingForReview(stage(caller, request)), caller.label());
             }
             apply(plan, request.action(), caller.session().value(), caller, null);
             return Answer.ok(plan.sentence(), caller.label());

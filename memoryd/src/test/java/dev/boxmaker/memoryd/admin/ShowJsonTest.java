@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.boxmaker.memoryd.ask.AskMemory;
 import dev.boxmaker.memoryd.block.BlockBuilder;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.SyncSentences;
 import dev.boxmaker.memoryd.tool.MemoryStore;
 import dev.boxmaker.memoryd.tool.OwnerAnswer;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +63,7 @@ class ShowJsonTest {
     void syncWithoutHonchoSaysItIsNotConfigured() throws Exception {
         JsonNode doc = READ.readTree(router().runJson("sync", "").text());
         assertThat(doc.get("configured").asBoolean()).isFalse();
-        assertThat(doc.get("message").asText()).isEqualTo(Sentences.FLEET_MEMORY_NOT_CONFIGURED);
+        assertThat(doc.get("message").asText()).isEqualTo(SyncSentences.FLEET_MEMORY_NOT_CONFIGURED);
     }
 
     @Test

@@ -3,7 +3,7 @@ package dev.boxmaker.memoryd.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.StoreSentences;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
@@ -83,7 +83,7 @@ class FullDiskIT {
             Path filler = fill();
             ToolResponse failed = add("call_2", "the entry that did not fit");
             assertThat(failed.outcome()).isEqualTo(Outcome.FAILED);
-            assertThat(failed.text()).isEqualTo(Sentences.STORE_FAILED);
+            assertThat(failed.text()).isEqualTo(StoreSentences.STORE_FAILED);
             Files.delete(filler);
             assertThat(add("call_3", "after the disk had room").outcome()).isEqualTo(Outcome.OK);
             assertThat(Files.readString(memory.resolve("memory.md"))).isEqualTo("first entry\n§\nafter the disk had room\n");

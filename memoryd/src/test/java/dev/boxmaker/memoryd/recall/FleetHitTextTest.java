@@ -8,6 +8,7 @@ import dev.boxmaker.memoryd.recall.fleet.FleetRecall;
 import dev.boxmaker.proto.DataClass;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import dev.boxmaker.memoryd.sentences.RecallSentences;
 
 /** How a Honcho hit's header reads, and the interleaving, without a server. */
 class FleetHitTextTest {
@@ -70,7 +71,7 @@ class FleetHitTextTest {
 
     @Test
     void aReadWorkspaceThatIsTheAgentsOwnIsLoggedInOneSentence() {
-        assertThat(dev.boxmaker.memoryd.sentences.Sentences.readWorkspaceIsOwn("boxmaker9", "bx0-trusted")).isEqualTo(
+        assertThat(dev.boxmaker.memoryd.sentences.RecallSentences.readWorkspaceIsOwn("boxmaker9", "bx0-trusted")).isEqualTo(
                 "[[honcho.read]] agent boxmaker9 (workspace bx0-trusted) is this agent, or names one of its own"
                         + " workspaces; recall does not search it, since the local index holds what it holds");
     }

@@ -2,7 +2,8 @@ package dev.boxmaker.memoryd.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.IndexSentences;
+import dev.boxmaker.memoryd.sentences.StartSentences;
 import dev.boxmaker.memoryd.threads.MemorydThreads;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,14 +47,14 @@ class RecallLogTest {
 
     @Test
     void theUnfinishedLineSentence() {
-        assertThat(Sentences.unfinishedLineDropped(Path.of("/home/o/memory/edits/2026-12.jsonl"), 1_234))
+        assertThat(StartSentences.unfinishedLineDropped(Path.of("/home/o/memory/edits/2026-12.jsonl"), 1_234))
                 .isEqualTo("dropped an unfinished last line of 1,234 bytes from /home/o/memory/edits/2026-12.jsonl,"
                         + " left by a write that a stop interrupted and that was never answered");
     }
 
     @Test
     void theFlushFailureSentence() {
-        assertThat(Sentences.recallLogNotFlushed(Path.of("/home/o/memory/recalls/2026-09.jsonl"), "No space left on device"))
+        assertThat(IndexSentences.recallLogNotFlushed(Path.of("/home/o/memory/recalls/2026-09.jsonl"), "No space left on device"))
                 .isEqualTo("the recall log /home/o/memory/recalls/2026-09.jsonl could not be flushed to disk: No space left on device");
     }
 }

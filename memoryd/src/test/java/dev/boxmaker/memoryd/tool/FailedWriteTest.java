@@ -4,7 +4,8 @@ import static dev.boxmaker.memoryd.tool.Fixture.clean;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.ReviewSentences;
+import dev.boxmaker.memoryd.sentences.StoreSentences;
 import dev.boxmaker.memoryd.files.IdentityFile;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Json;
@@ -26,9 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A write that fails on a file operation, the SQLite way: the Nth write of the call fails, once or
  * every time after, for each N up to the call's last write. An answer must be true: a call answered
- * {@link Sentences#STORE_FAILED} leaves every file of memory/ byte for byte as before and is never
+ * {@link StoreSentences#STORE_FAILED} leaves every file of memory/ byte for byte as before and is never
  * applied later, by the next write or a restart; one answered
- * {@link Sentences#STORE_FAILED_MAY_BE_APPLIED} is, after a restart, either applied whole or not at
+ * {@link StoreSentences#STORE_FAILED_MAY_BE_APPLIED} is, after a restart, either applied whole or not at
  * all, and the journal says which.
  */
 class FailedWriteTest {
@@ -138,7 +139,7 @@ class FailedWriteTest {
         Answer answer = call.run(store);
         disk.heal();
         assertThat(answer.outcome()).as("write %d failing", n).isEqualTo(Outcome.FAILED);
-        if (answer.text().equals(Sentences.STORE_FAILED)) {
+        if (answer.text().equals(StoreSentences.STORE_FAILED)) {
             assertThat(files(dir)).as("write %d failing: every file as before", n).isEqualTo(before);
             // The next write, and a restart, never apply it.
             assertThat(store.add(clean(), IdentityFile.USER, "later").outcome()).isEqualTo(Outcome.OK);
@@ -149,7 +150,7 @@ class FailedWriteTest {
             assertThat(journalLines(now)).isEqualTo(journalLines(before) + 1);
             return Told.NOT_APPLIED;
         }
-        assertThat(answer.text()).isEqualTo(Sentences.STORE_FAILED_MAY_BE_APPLIED);
+        assertThat(answer.text()).isEqualTo(StoreSentences.STORE_FAILED_MAY_BE_APPLIED);
         open(dir, new FailingDisk());
         Map<String, String> now = files(dir);
         boolean applied = journalLines(now) == journalLines(before) + 1;
@@ -180,14 +181,14 @@ class FailedWriteTest {
 
     @Test
     void theSentencesAreFixed() {
-        assertThat(Sentences.STORE_FAILED).isEqualTo("memory could not complete the call: a file operation failed "
+        assertThat(StoreSentences.STORE_FAILED).isEqualTo("memory could not complete the call: a file operation failed "
                 + "and the call was not applied; see memoryd's log");
-        assertThat(Sentences.STORE_FAILED_MAY_BE_APPLIED).isEqualTo("memory could not complete the call: a file "
+        assertThat(StoreSentences.STORE_FAILED_MAY_BE_APPLIED).isEqualTo("memory could not complete the call: a file "
                 + "operation failed and the call may have been applied; it will be finished or dropped at the next "
                 + "write or restart; see `bxctl memory log`");
-        assertThat(Sentences.STORE_FAILED_MAY_BE_PENDING).isEqualTo("memory could not complete the call: a file "
+        assertThat(StoreSentences.STORE_FAILED_MAY_BE_PENDING).isEqualTo("memory could not complete the call: a file "
                 + "operation failed and the write may be waiting for the owner's review; see `bxctl memory pending`");
-        assertThat(List.of(Sentences.STORE_FAILED, Sentences.STORE_FAILED_MAY_BE_APPLIED)).doesNotHaveDuplicates();
+        assertThat(List.of(StoreSentences.STORE_FAILED, StoreSentences.STORE_FAILED_MAY_BE_APPLIED)).doesNotHaveDuplicates();
     }
 
     /** A write for review whose pending.jsonl line fails is not waiting for review, once or every time after. */
@@ -200,13 +201,13 @@ class FailedWriteTest {
             Map<String, String> before = files(dir);
             disk.failNth(1, everyAfter);
             assertThat(tool(store, Json.MAPPER.createObjectNode().put("action", "add").put("file", "memory")
-                    .put("text", "for review")).text()).isEqualTo(Sentences.STORE_FAILED);
+                    .put("text", "for review")).text()).isEqualTo(StoreSentences.STORE_FAILED);
             disk.heal();
             Map<String, String> now = files(dir);
             // The append made pending.jsonl; cut back, it holds nothing.
             assertThat(now.remove("pending.jsonl")).isEmpty();
             assertThat(now).isEqualTo(before);
-            assertThat(store.pending()).isEqualTo(Sentences.NOTHING_PENDING);
+            assertThat(store.pending()).isEqualTo(ReviewSentences.NOTHING_PENDING);
         }
     }
 
@@ -217,7 +218,7 @@ class FailedWriteTest {
         MemoryStore store = open(root.resolve("undo-again"), disk);
         THREE_ENTRIES.run(store);
         disk.failNth(2, false); // the file's replace, after the journal line went in
-        assertThat(undo(store).text()).isEqualTo(Sentences.STORE_FAILED);
+        assertThat(undo(store).text()).isEqualTo(StoreSentences.STORE_FAILED);
         assertThat(undo(store).text()).isEqualTo("undid 2026-09-24-0003 as 2026-09-24-0005: memory.md is back to 2 "
                 + "entries (17 of 2,200 characters)");
     }
@@ -247,7 +248,7 @@ class FailedWriteTest {
         try {
             disk.failNth(1, true);
             for (int i = 0; i < 100; i++) {
-                assertThat(note(store).text()).isEqualTo(Sentences.STORE_FAILED);
+                assertThat(note(store).text()).isEqualTo(StoreSentences.STORE_FAILED);
             }
         } finally {
             logger.removeHandler(capture);

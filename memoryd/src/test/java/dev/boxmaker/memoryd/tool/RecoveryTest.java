@@ -15,6 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.boxmaker.memoryd.sentences.StoreSentences;
 
 /**
  * A stop in the middle of a write: the journal line is flushed first, so a restart finishes the
@@ -286,7 +287,7 @@ class RecoveryTest {
         Files.delete(marks);
         Files.createDirectory(marks); // every append to it fails, as on a full disk
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> store.add(clean(), IdentityFile.MEMORY, "b"))
-                .isInstanceOf(StoreFailure.class).hasMessage(dev.boxmaker.memoryd.sentences.Sentences.STORE_FAILED);
+                .isInstanceOf(StoreFailure.class).hasMessage(dev.boxmaker.memoryd.sentences.StoreSentences.STORE_FAILED);
         assertThat(read(dir.resolve("memory.md"))).isEqualTo("a\n");
         Files.delete(marks);
         store.add(clean(), IdentityFile.MEMORY, "c");

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.honcho.decide;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.DecisionSentences;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.client.ClientException;
@@ -61,8 +61,8 @@ public final class BrokerStateClient {
             return new BrokerAnswer.State(new Label(state.dataClass(), state.untrusted()));
         }
         if (reply instanceof ErrorReply error) {
-            return new BrokerAnswer.Unavailable(Sentences.brokerStateRefused(error.message()));
+            return new BrokerAnswer.Unavailable(DecisionSentences.brokerStateRefused(error.message()));
         }
-        return new BrokerAnswer.Unavailable(Sentences.brokerStateUnexpected(reply.kind()));
+        return new BrokerAnswer.Unavailable(DecisionSentences.brokerStateUnexpected(reply.kind()));
     }
 }

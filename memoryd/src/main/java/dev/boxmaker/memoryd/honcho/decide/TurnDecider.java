@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.honcho.decide;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.DecisionSentences;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.SessionId;
 import java.io.IOException;
@@ -42,7 +42,7 @@ public final class TurnDecider {
     public TurnOutcome decide(SessionId session, long turn, Label seenBefore) throws IOException {
         Optional<TurnRecords> records = TurnLog.read(home, session, turn);
         if (records.isEmpty()) {
-            return new TurnOutcome.Undecided(session.value(), turn, Sentences.turnNotFinished(session.value(), turn));
+            return new TurnOutcome.Undecided(session.value(), turn, DecisionSentences.turnNotFinished(session.value(), turn));
         }
         return TurnDecisions.decide(session.value(), records.get(), broker.ask(session), seenBefore,
                 secretValues.get());

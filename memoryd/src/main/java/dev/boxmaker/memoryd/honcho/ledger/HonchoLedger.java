@@ -2,7 +2,7 @@ package dev.boxmaker.memoryd.honcho.ledger;
 
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.HonchoConfigSentences;
 import dev.boxmaker.memoryd.files.Durable;
 import dev.boxmaker.proto.Json;
 import java.io.BufferedReader;
@@ -352,7 +352,7 @@ public final class HonchoLedger {
             }
         }
         if (skipped > 0) {
-            LOG.warn(Sentences.ledgerLinesSkipped(file, skipped));
+            LOG.warn(HonchoConfigSentences.ledgerLinesSkipped(file, skipped));
         }
         if (linesSinceCheckpoint >= CHECKPOINT_EVERY_LINES) {
             checkpoint();

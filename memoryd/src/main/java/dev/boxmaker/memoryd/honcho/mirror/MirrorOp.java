@@ -2,7 +2,7 @@ package dev.boxmaker.memoryd.honcho.mirror;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.DecisionSentences;
 import java.util.Objects;
 
 /**
@@ -55,7 +55,7 @@ public sealed interface MirrorOp {
 
         /** The message's text: {@code retracted: <the note>}. */
         public String message() {
-            return Sentences.fleetRetraction(note);
+            return DecisionSentences.fleetRetraction(note);
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.honcho.sync;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.DecisionSentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.edits.Edit;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
@@ -71,7 +71,7 @@ public final class EditMirror implements Journalled {
             }
         } catch (IOException | RuntimeException e) {
             // The write itself is done and answered as done; the next start decides what is left.
-            LOG.error(Sentences.ledgerAppendFailed(new LedgerItem.Edit(edit.id()).key(), e.getClass().getSimpleName()));
+            LOG.error(DecisionSentences.ledgerAppendFailed(new LedgerItem.Edit(edit.id()).key(), e.getClass().getSimpleName()));
         }
     }
 

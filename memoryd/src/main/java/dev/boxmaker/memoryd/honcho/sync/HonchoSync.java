@@ -1,7 +1,7 @@
 package dev.boxmaker.memoryd.honcho.sync;
 
 import dev.boxmaker.memoryd.sentences.HardeningSentences;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.DecisionSentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.config.MemorydSettings;
 import dev.boxmaker.memoryd.honcho.client.HonchoClients;
@@ -71,7 +71,7 @@ public final class HonchoSync implements AutoCloseable {
         }
         worker.start();
         turns.start();
-        LOG.info(Sentences.honchoSyncStarted(HardeningSentences.shownUrl(honcho.url()), honcho.trusted(), honcho.untrusted(),
+        LOG.info(DecisionSentences.honchoSyncStarted(HardeningSentences.shownUrl(honcho.url()), honcho.trusted(), honcho.untrusted(),
                 honcho.fleet(), ledger.outbox().size()));
         return new HonchoSync(ledger, clients, turns, worker);
     }

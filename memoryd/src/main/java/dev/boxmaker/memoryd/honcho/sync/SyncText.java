@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.boxmaker.memoryd.sentences.FleetSettingsSentences;
 import dev.boxmaker.memoryd.sentences.HardeningSentences;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.SyncSentences;
 import dev.boxmaker.memoryd.honcho.worker.FailedItem;
 import dev.boxmaker.memoryd.honcho.worker.SyncReport;
 import dev.boxmaker.memoryd.honcho.worker.WorkspaceSync;
@@ -31,26 +31,26 @@ public final class SyncText {
     public static String text(SyncReport report) {
         StringBuilder text = new StringBuilder();
         for (WorkspaceSync w : report.workspaces()) {
-            text.append(Sentences.syncWorkspace(w.workspace(), w.role(), w.sent(), w.waiting(),
+            text.append(SyncSentences.syncWorkspace(w.workspace(), w.role(), w.sent(), w.waiting(),
                     w.oldestWaitingSeconds(), w.failed())).append('\n');
             if (w.outageSince() != null) {
-                text.append(Sentences.syncOutage(w.outageSince())).append('\n');
+                text.append(SyncSentences.syncOutage(w.outageSince())).append('\n');
             }
             if (w.keyRefused()) {
-                text.append(Sentences.syncKeyRefused(w.workspace())).append('\n');
+                text.append(SyncSentences.syncKeyRefused(w.workspace())).append('\n');
             }
             if (w.settingsRefused() != null) {
                 text.append(FleetSettingsSentences.syncRefused(w.workspace(), w.settingsRefused())).append('\n');
             }
             int shown = Math.min(FAILED_SHOWN_MAX, w.failedItems().size());
             for (FailedItem f : w.failedItems().subList(0, shown)) {
-                text.append(Sentences.syncFailed(f.item(), f.status(), f.kind(), f.at())).append('\n');
+                text.append(SyncSentences.syncFailed(f.item(), f.status(), f.kind(), f.at())).append('\n');
             }
             if (w.failedItems().size() > shown) {
-                text.append(Sentences.syncFailedMore(w.failedItems().size() - shown)).append('\n');
+                text.append(SyncSentences.syncFailedMore(w.failedItems().size() - shown)).append('\n');
             }
         }
-        text.append(Sentences.syncSpeakerless(report.speakerless()));
+        text.append(SyncSentences.syncSpeakerless(report.speakerless()));
         if (report.secretWrites() > 0) {
             text.append('\n').append(HardeningSentences.syncSecretWrites(report.secretWrites()));
         }
@@ -74,7 +74,7 @@ public final class SyncText {
     /** What {@code --json} prints without {@code [honcho]}: {@code configured} false and the sentence. */
     public static String notConfiguredJson() {
         return write(Json.MAPPER.createObjectNode().put(CONFIGURED, false)
-                .put("message", Sentences.FLEET_MEMORY_NOT_CONFIGURED));
+                .put("message", SyncSentences.FLEET_MEMORY_NOT_CONFIGURED));
     }
 
     private static String write(ObjectNode node) {

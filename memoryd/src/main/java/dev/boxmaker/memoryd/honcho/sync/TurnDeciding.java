@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.honcho.sync;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.DecisionSentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.decide.BrokerAnswer;
 import dev.boxmaker.memoryd.honcho.decide.BrokerStateClient;
@@ -309,7 +309,7 @@ public final class TurnDeciding implements AutoCloseable {
                 decided = true;
                 return true;
             } catch (IOException e) {
-                LOG.error(Sentences.ledgerAppendFailed(item.key(), e.getClass().getSimpleName()));
+                LOG.error(DecisionSentences.ledgerAppendFailed(item.key(), e.getClass().getSimpleName()));
                 return false;
             }
         }
@@ -352,7 +352,7 @@ public final class TurnDeciding implements AutoCloseable {
             }
             return true;
         } catch (IOException e) {
-            LOG.error(Sentences.ledgerAppendFailed(item.key(), e.getClass().getSimpleName()));
+            LOG.error(DecisionSentences.ledgerAppendFailed(item.key(), e.getClass().getSimpleName()));
             return false;
         }
     }
@@ -366,11 +366,11 @@ public final class TurnDeciding implements AutoCloseable {
             answers.put(ROUND_DOWN, down);
             if (!brokerDown) {
                 brokerDown = true;
-                LOG.warn(Sentences.turnsWaitUndecided(down.why()));
+                LOG.warn(DecisionSentences.turnsWaitUndecided(down.why()));
             }
         } else if (answer instanceof BrokerAnswer.State && brokerDown) {
             brokerDown = false;
-            LOG.info(Sentences.BROKER_STATE_BACK);
+            LOG.info(DecisionSentences.BROKER_STATE_BACK);
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.honcho.worker;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.HonchoWorkerSentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.client.HonchoClients;
 import dev.boxmaker.memoryd.honcho.client.HonchoFailure;
@@ -247,7 +247,7 @@ public final class HonchoWorker implements AutoCloseable {
 
     /** A {@code placed} line could not be written before a request: nothing was sent; waited out like an outage. */
     private Step unplaced(List<HonchoLedger.Waiting> tried, PlaceUnwritable e) {
-        LOG.error(Sentences.honchoLedgerUnwritable(tried.get(0).item().key(), e.getCause().getClass().getSimpleName()));
+        LOG.error(HonchoWorkerSentences.honchoLedgerUnwritable(tried.get(0).item().key(), e.getCause().getClass().getSimpleName()));
         return Step.LEDGER_UNWRITABLE;
     }
 
@@ -255,12 +255,12 @@ public final class HonchoWorker implements AutoCloseable {
     private Step unsendable(HonchoLedger.Waiting waiting, Exception e) {
         LedgerItem item = waiting.item();
         if (e instanceof RuntimeException) {
-            LOG.error(Sentences.honchoWorkerError(item.key(), e.getClass().getSimpleName()));
+            LOG.error(HonchoWorkerSentences.honchoWorkerError(item.key(), e.getClass().getSimpleName()));
             return settle(item, () -> ledger.failed(item, 0, Unsendable.ERROR));
         }
         Unsendable u = e instanceof Unsendable x ? x : new Unsendable(Unsendable.UNREADABLE);
         outage.answered();
-        LOG.warn(Sentences.honchoItemGone(item.key(), waiting.workspace(), u.kind()));
+        LOG.warn(HonchoWorkerSentences.honchoItemGone(item.key(), waiting.workspace(), u.kind()));
         return settle(item, () -> ledger.failed(item, 0, u.kind()));
     }
 
@@ -292,7 +292,7 @@ public final class HonchoWorker implements AutoCloseable {
 
     /** A flush failed: its lines are flushed again at the next flush, after the wait of an unwritable ledger. */
     private Step unflushable(IOException e) {
-        LOG.error(Sentences.honchoLedgerUnwritable("the sent lines", e.getClass().getSimpleName()));
+        LOG.error(HonchoWorkerSentences.honchoLedgerUnwritable("the sent lines", e.getClass().getSimpleName()));
         flusher.failed();
         return Step.LEDGER_UNWRITABLE;
     }
@@ -316,7 +316,7 @@ public final class HonchoWorker implements AutoCloseable {
             case KEY_REFUSED -> {
                 outage.answered();
                 if (keyRefused.add(waiting.workspace())) {
-                    LOG.error(Sentences.honchoKeyRefused(waiting.workspace(), f.status()));
+                    LOG.error(HonchoWorkerSentences.honchoKeyRefused(waiting.workspace(), f.status()));
                 }
                 return Step.NEXT;
             }
@@ -329,7 +329,7 @@ public final class HonchoWorker implements AutoCloseable {
             }
             default -> {
                 outage.answered();
-                LOG.warn(Sentences.honchoSendRefused(item.key(), waiting.workspace(), f.status(), f.kind().word()));
+                LOG.warn(HonchoWorkerSentences.honchoSendRefused(item.key(), waiting.workspace(), f.status(), f.kind().word()));
                 return settle(item, () -> ledger.failed(item, f.status(), f.kind().word()));
             }
         }
@@ -350,7 +350,7 @@ public final class HonchoWorker implements AutoCloseable {
             write.write();
         } catch (IOException | RuntimeException e) {
             items.forEach(item -> lookFirst.add(item.key()));
-            LOG.error(Sentences.honchoLedgerUnwritable(items.get(0).key(), e.getClass().getSimpleName()));
+            LOG.error(HonchoWorkerSentences.honchoLedgerUnwritable(items.get(0).key(), e.getClass().getSimpleName()));
             return Step.LEDGER_UNWRITABLE;
         }
         for (LedgerItem item : items) {

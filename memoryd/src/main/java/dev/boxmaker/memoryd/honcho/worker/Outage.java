@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.honcho.worker;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.HonchoWorkerSentences;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,7 +28,7 @@ final class Outage {
         if (since == null) {
             since = clock.instant();
             wait = backoff.first();
-            LOG.warn(Sentences.honchoUnreachable(backoff.max().toSeconds()));
+            LOG.warn(HonchoWorkerSentences.honchoUnreachable(backoff.max().toSeconds()));
         } else {
             wait = backoff.next(wait);
         }
@@ -40,7 +40,7 @@ final class Outage {
         Instant began = since;
         if (began != null) {
             since = null;
-            LOG.info(Sentences.honchoReachable(Duration.between(began, clock.instant()).toSeconds()));
+            LOG.info(HonchoWorkerSentences.honchoReachable(Duration.between(began, clock.instant()).toSeconds()));
         }
     }
 

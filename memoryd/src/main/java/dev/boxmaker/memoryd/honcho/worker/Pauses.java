@@ -2,7 +2,7 @@ package dev.boxmaker.memoryd.honcho.worker;
 
 import dev.boxmaker.memoryd.honcho.client.HonchoFailure;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
-import dev.boxmaker.memoryd.sentences.HonchoPauseSentences;
+import dev.boxmaker.memoryd.sentences.HonchoWorkerSentences;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -41,8 +41,8 @@ final class Pauses {
         String w = waiting.workspace();
         if (pause(w, f.retryAfter())) {
             long wait = paused.get(w).waited.toSeconds();
-            LOG.warn(f.kind() == HonchoFailure.Kind.BUSY ? HonchoPauseSentences.busy(w, f.status(), wait)
-                    : HonchoPauseSentences.unreadable(waiting.item().key(), w, f.status(), wait));
+            LOG.warn(f.kind() == HonchoFailure.Kind.BUSY ? HonchoWorkerSentences.busy(w, f.status(), wait)
+                    : HonchoWorkerSentences.unreadable(waiting.item().key(), w, f.status(), wait));
         }
     }
 

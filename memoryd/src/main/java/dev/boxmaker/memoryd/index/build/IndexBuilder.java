@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.index.build;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.IndexSentences;
 import dev.boxmaker.memoryd.index.sql.IndexRow;
 import dev.boxmaker.memoryd.index.sql.IndexSchema;
 import dev.boxmaker.memoryd.threads.MemorydThreads;
@@ -220,7 +220,7 @@ public final class IndexBuilder {
                 try {
                     total = total.plus(new Counts(1, readLog(SessionId.of(session)), 0));
                 } catch (IOException e) {
-                    LOG.warn(Sentences.logSkipped(SessionLogs.file(home, SessionId.of(session)), e.getMessage()));
+                    LOG.warn(IndexSentences.logSkipped(SessionLogs.file(home, SessionId.of(session)), e.getMessage()));
                 }
             }
             flush();

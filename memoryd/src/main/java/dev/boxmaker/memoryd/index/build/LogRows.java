@@ -1,7 +1,7 @@
 package dev.boxmaker.memoryd.index.build;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.IndexSentences;
 import dev.boxmaker.memoryd.index.sql.IndexRow;
 import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.Label;
@@ -82,7 +82,7 @@ final class LogRows {
         if (end == text.length()) {
             return text;
         }
-        LOG.warn(Sentences.recordTextCut(session, number, text.getBytes(StandardCharsets.UTF_8).length,
+        LOG.warn(IndexSentences.recordTextCut(session, number, text.getBytes(StandardCharsets.UTF_8).length,
                 RECORD_TEXT_BYTES_MAX));
         return text.substring(0, end);
     }

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.index.build;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.IndexSentences;
 import dev.boxmaker.memoryd.files.NoteHeader;
 import dev.boxmaker.memoryd.files.NotesFile;
 import dev.boxmaker.memoryd.index.sql.IndexRow;
@@ -67,12 +67,12 @@ public final class NotesCatchUp {
                 // each one written in the middle; its notes are read again whole, as a reindex reads them.
                 tail = file.readFrom(0);
                 again = true;
-                LOG.info(Sentences.notesReadAgain(notesFile));
+                LOG.info(IndexSentences.notesReadAgain(notesFile));
             } else if (tail.isEmpty()) {
                 tail = file.readFrom(0).orElseThrow().pastFirst(read.records());
             }
         } catch (IOException e) {
-            LOG.warn(Sentences.notesUnreadable(notesFile, e.getMessage()));
+            LOG.warn(IndexSentences.notesUnreadable(notesFile, e.getMessage()));
             return 0;
         }
         if (tail.isEmpty()) {
@@ -88,7 +88,7 @@ public final class NotesCatchUp {
         try {
             retracted = retracted(file, at.records(), notes);
         } catch (IOException e) {
-            LOG.warn(Sentences.notesUnreadable(notesFile, e.getMessage()));
+            LOG.warn(IndexSentences.notesUnreadable(notesFile, e.getMessage()));
             return 0;
         }
         flush.run();

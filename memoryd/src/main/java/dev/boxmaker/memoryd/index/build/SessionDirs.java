@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.index.build;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.IndexSentences;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.SessionLogs;
 import java.io.IOException;
@@ -77,7 +77,7 @@ public final class SessionDirs {
                 }
             }
         } catch (IOException e) {
-            LOG.warn(Sentences.sessionsUnreadable(dir, e.getMessage()));
+            LOG.warn(IndexSentences.sessionsUnreadable(dir, e.getMessage()));
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.boxmaker.memoryd.recall.fleet;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.RecallSentences;
 import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.client.HonchoClient;
 import dev.boxmaker.memoryd.honcho.client.HonchoTimeouts;
@@ -71,17 +71,17 @@ public final class FleetRecall implements AutoCloseable {
         List<String> own = List.of(honcho.trusted(), honcho.untrusted());
         for (HonchoSettings.ReadWorkspace read : honcho.reads()) {
             if (own.contains(read.workspace()) || read.agent().equals(honcho.agent())) {
-                LOG.warn(Sentences.readWorkspaceIsOwn(read.agent(), read.workspace()));
+                LOG.warn(RecallSentences.readWorkspaceIsOwn(read.agent(), read.workspace()));
                 continue;
             }
             if (read.workspace().equals(honcho.fleet())) {
                 continue; // searched as the fleet, with the fleet's tag
             }
-            sources.add(new FleetSource(Sentences.agentSource(read.agent()), HonchoClient.create(url, read.workspace(),
+            sources.add(new FleetSource(RecallSentences.agentSource(read.agent()), HonchoClient.create(url, read.workspace(),
                     honcho.key(HonchoSettings.readKey(read)), timeouts), read.trusted(), read.dataClass(),
                     Optional.of(read.agent())));
         }
-        sources.add(new FleetSource(Sentences.FLEET_SOURCE, HonchoClient.create(url, honcho.fleet(),
+        sources.add(new FleetSource(RecallSentences.FLEET_SOURCE, HonchoClient.create(url, honcho.fleet(),
                 honcho.key(HonchoSettings.FLEET_KEY), timeouts), false, DataClass.PRIVATE, Optional.empty()));
         return new FleetRecall(sources, honcho.agent(), honcho.owner(), limit, calls);
     }

@@ -2,7 +2,7 @@ package dev.boxmaker.memoryd.honcho.decide;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.DecisionSentences;
 import dev.boxmaker.proto.DataClass;
 import dev.boxmaker.proto.Label;
 import dev.boxmaker.proto.SessionId;
@@ -112,7 +112,7 @@ class BrokerStateClientTest {
     @Test
     void theWaitIsWireMdsFiveSeconds() {
         assertThat(BrokerStateClient.REPLY_WAIT_SECONDS).isEqualTo(5);
-        assertThat(Sentences.brokerStateRefused("x\u001b")).isEqualTo(
+        assertThat(DecisionSentences.brokerStateRefused("x\u001b")).isEqualTo(
                 "brokerd refused session_state (x\\u{001B}); the turn waits undecided (runbook broker-state-unavailable)");
     }
 }

@@ -6,7 +6,7 @@ import dev.boxmaker.memoryd.config.HonchoSettings;
 import dev.boxmaker.memoryd.honcho.decide.TurnDecision;
 import dev.boxmaker.memoryd.honcho.ledger.HonchoLedger;
 import dev.boxmaker.memoryd.honcho.ledger.LedgerItem;
-import dev.boxmaker.memoryd.sentences.Sentences;
+import dev.boxmaker.memoryd.sentences.SyncSentences;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -33,7 +33,7 @@ class SpeakerLikeReportTest {
         ledger.decided(new LedgerItem.Turn("mm-9", 2), Optional.empty(), TurnDecision.SPEAKER_LIKE_OWNER);
         ledger.decided(new LedgerItem.Turn("mm-9", 3), Optional.empty(), TurnDecision.NO_SPEAKER);
         assertThat(SyncReports.of(ledger, HONCHO, Instant.now(), null, Set.of()).speakerless()).isEqualTo(3);
-        assertThat(Sentences.syncSpeakerless(3)).isEqualTo("3 turns had no speaker, or one that cannot be a Honcho"
+        assertThat(SyncSentences.syncSpeakerless(3)).isEqualTo("3 turns had no speaker, or one that cannot be a Honcho"
                 + " peer name, and went nowhere");
     }
 }
