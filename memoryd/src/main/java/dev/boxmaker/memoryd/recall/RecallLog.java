@@ -79,7 +79,13 @@ public final class RecallLog {
         Durable.appendUnflushed(file, Json.MAPPER.writeValueAsString(line) + "\n");
         unflushed.add(file);
         if (flushQueued.compareAndSet(false, true)) {
-            flusher.execute(this::flushNow);
+            try {
+                flusher.execute(this::flushNow);
+            } catch (java.util.concurrent.RejectedExecutionException queuedOrClosing) {
+                // A flush not yet started is queued (a flushNow of the owner's reset the flag before it
+                // ran) and takes this line's file too; or memoryd is closing, whose flushNow does. The
+                // recall is answered either way.
+            }
         }
     }
 

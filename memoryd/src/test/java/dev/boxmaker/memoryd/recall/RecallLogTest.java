@@ -33,6 +33,25 @@ class RecallLogTest {
         assertThat(Files.readString(file)).isEqualTo(line);
     }
 
+    /**
+     * The flush thread refuses the flush (its one queue place holds a flush not yet started, which an
+     * owner's flushNow made a second of, or memoryd is closing): the recall still gets its line and
+     * is answered, and the next flush takes the file.
+     */
+    @Test
+    void aFlushTheFlushThreadRefusesFailsNoRecall(@TempDir Path memory) throws Exception {
+        RecallLog log = new RecallLog(memory, task -> {
+            throw new java.util.concurrent.RejectedExecutionException("queue full");
+        });
+        Path file = memory.resolve("recalls/2026-09.jsonl");
+        log.append(NOW, "mm-asker", "tea", 5, List.of());
+        log.append(NOW, "mm-asker", "tea", 5, List.of());
+        String line = "{\"time\":\"2026-09-25T08:00:00Z\",\"session\":\"mm-asker\",\"query\":\"tea\",\"k\":5,\"hits\":[]}\n";
+        assertThat(Files.readString(file)).isEqualTo(line + line);
+        log.flushNow();
+        assertThat(Files.readString(file)).isEqualTo(line + line);
+    }
+
     @Test
     void aLineAStopLeftUnfinishedIsCutOffBeforeTheFirstLineAppendedAfterIt(@TempDir Path memory) throws Exception {
         Path file = memory.resolve("recalls/2026-09.jsonl");
