@@ -49,23 +49,30 @@ public final class UnfinishedLine {
 
     /** The offset just past the last newline of the file behind {@code channel}, or 0 when it has none. */
     public static long wholeLinesEnd(FileChannel channel) throws IOException {
-        long end = channel.size();
+        return lastNewline(channel, channel.size(), 0) + 1;
+    }
+
+    /**
+     * Where the last {@code \n} before offset {@code until} is in the file behind {@code channel},
+     * scanning back a window at a time no further than offset {@code floor}; -1 when there is none.
+     */
+    public static long lastNewline(FileChannel channel, long until, long floor) throws IOException {
         ByteBuffer chunk = ByteBuffer.allocate(LineScanner.CHUNK_BYTES);
-        while (end > 0) {
-            int length = (int) Math.min(chunk.capacity(), end);
-            chunk.clear().limit(length);
-            long from = end - length;
-            while (chunk.hasRemaining() && channel.read(chunk, from + chunk.position()) >= 0) {
+        long end = until;
+        while (end > floor) {
+            long from = Math.max(floor, end - chunk.capacity());
+            chunk.clear().limit((int) (end - from));
+            while (chunk.hasRemaining() && channel.read(chunk, from + chunk.position()) > 0) {
                 // Fill the whole window; a short read only happens if the file shrank under us.
             }
             for (int i = chunk.position() - 1; i >= 0; i--) {
                 if (chunk.get(i) == '\n') {
-                    return from + i + 1;
+                    return from + i;
                 }
             }
             end = from;
         }
-        return 0;
+        return -1;
     }
 
     /**

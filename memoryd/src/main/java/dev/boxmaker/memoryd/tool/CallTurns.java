@@ -6,6 +6,7 @@ import dev.boxmaker.proto.Json;
 import dev.boxmaker.proto.SessionId;
 import dev.boxmaker.proto.log.SessionLogReader;
 import dev.boxmaker.proto.log.SessionLogs;
+import dev.boxmaker.proto.log.UnfinishedLine;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -33,9 +34,6 @@ public final class CallTurns {
 
     /** How much of the last line's start is parsed for its turn, in bytes. */
     public static final int HEAD_BYTES_MAX = 4 * 1024;
-
-    /** How much is read per step of the scan back, in bytes. */
-    static final int STEP_BYTES = 64 * 1024;
 
     /** For a memoryd that reads no logs (tests of the store alone): every turn is null. */
     public static final CallTurns NONE = new CallTurns(null);
@@ -67,11 +65,11 @@ public final class CallTurns {
     static Long lastTurn(FileChannel log) throws IOException {
         long size = log.size();
         long floor = Math.max(0, size - TAIL_BYTES_MAX);
-        long end = lastNewline(log, size, floor);
+        long end = UnfinishedLine.lastNewline(log, size, floor);
         if (end < 0) {
             return null;
         }
-        long before = lastNewline(log, end, floor);
+        long before = UnfinishedLine.lastNewline(log, end, floor);
         if (before < 0 && floor > 0) {
             return null;
         }
@@ -81,26 +79,6 @@ public final class CallTurns {
             // reads until the head is full
         }
         return turnIn(head.array(), head.position());
-    }
-
-    /** Where the last {@code \n} before {@code until} is, scanning back no further than {@code floor}; -1: none. */
-    private static long lastNewline(FileChannel log, long until, long floor) throws IOException {
-        ByteBuffer step = ByteBuffer.allocate(STEP_BYTES);
-        long to = until;
-        while (to > floor) {
-            long from = Math.max(floor, to - STEP_BYTES);
-            step.clear().limit((int) (to - from));
-            while (step.hasRemaining() && log.read(step, from + step.position()) > 0) {
-                // reads until the step is full
-            }
-            for (int i = step.position() - 1; i >= 0; i--) {
-                if (step.get(i) == '\n') {
-                    return from + i;
-                }
-            }
-            to = from;
-        }
-        return -1;
     }
 
     /** The top-level {@code turn} of the JSON object the bytes start; null when they end before it. */
