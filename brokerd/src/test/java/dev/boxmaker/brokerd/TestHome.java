@@ -113,4 +113,13 @@ public final class TestHome implements AutoCloseable {
         TestServers.close(vertx);
         TempHomes.delete(home);
     }
+
+    /** Waits up to 20 s until {@code count} calls wait for the owner, then asserts that exactly so many do. */
+    public void awaitWaiting(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        while (broker.approvals().size() < count && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        org.assertj.core.api.Assertions.assertThat(broker.approvals().size()).isEqualTo(count);
+    }
 }

@@ -52,19 +52,11 @@ class ApprovalsTest {
                 Duration.ofSeconds(10), "test")).approvalsWaiting();
     }
 
-    private void awaitWaiting(int count) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (home.broker.approvals().size() < count && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(home.broker.approvals().size()).isEqualTo(count);
-    }
-
     @Test
     void anApprovedCallRuns() throws Exception {
         start("10m");
         Future<Message> reply = callLater("c1");
-        awaitWaiting(1);
+        home.awaitWaiting(1);
         assertThat(home.admin("approvals", "")).matches(
                 "a1  session chat-1  echo  grant echo  waiting \\d+s  \\{\"text\":\"hi c1\"}");
 
@@ -83,7 +75,7 @@ class ApprovalsTest {
     void aDeniedCallIsDenied() throws Exception {
         start("10m");
         Future<Message> reply = callLater("c2");
-        awaitWaiting(1);
+        home.awaitWaiting(1);
 
         assertThat(home.admin("deny", "a1")).isEqualTo("denied a1");
 
@@ -108,7 +100,7 @@ class ApprovalsTest {
     void aCallWaitingWhenBrokerdStopsIsAnsweredThatItStops() throws Exception {
         start("10m");
         Future<Message> reply = callLater("c4");
-        awaitWaiting(1);
+        home.awaitWaiting(1);
 
         home.stop();
 
@@ -128,7 +120,7 @@ class ApprovalsTest {
 
         // The loop socket has 16 workers: 100 calls can all be waiting only if none holds one.
         assertThat(WAITING_CALLS).isGreaterThan(SocketServer.WORKER_THREADS);
-        awaitWaiting(WAITING_CALLS);
+        home.awaitWaiting(WAITING_CALLS);
         assertThat(busyWorkers()).isZero();
         ToolResponse other = home.call("chat-2", "clock_now", "{}");
         assertThat(other.text()).isEqualTo("no command is configured for clock_now under [runtime.exec]; it cannot run");

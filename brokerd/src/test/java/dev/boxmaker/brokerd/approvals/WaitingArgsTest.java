@@ -55,14 +55,6 @@ class WaitingArgsTest {
         return clients.submit(() -> home.send(TestHome.request("chat-1", call, "echo", args)));
     }
 
-    private void awaitWaiting(int count) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (home.broker.approvals().size() < count && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(home.broker.approvals().size()).isEqualTo(count);
-    }
-
     private static String line(String id, String rest) {
         return Pattern.quote(id + "  session chat-1  echo  grant echo  waiting ") + "\\d+s  " + Pattern.quote(rest);
     }
@@ -70,9 +62,9 @@ class WaitingArgsTest {
     @Test
     void theListSaysTheArgumentsAreCutAndHowManyCharactersAreHidden() throws Exception {
         callLater("c1", HARMLESS);
-        awaitWaiting(1);
+        home.awaitWaiting(1);
         callLater("c2", DANGEROUS);
-        awaitWaiting(2);
+        home.awaitWaiting(2);
 
         String shown = "{\"text\":\"" + "x".repeat(291);
         // 9 + 400 + 8 + 2 = 419 characters, and 9 + 400 + 8 + 8 + 8 + 2 = 435 (escaped), 300 of each shown.
@@ -85,9 +77,9 @@ class WaitingArgsTest {
     void arguments300CharactersLongAreShownWholeInTheList() throws Exception {
         String args = "{\"text\":\"" + "y".repeat(300 - JSON_AROUND_CHARS) + "\"}";
         callLater("c1", args);
-        awaitWaiting(1);
+        home.awaitWaiting(1);
         callLater("c2", "{\"text\":\"" + "y".repeat(301 - JSON_AROUND_CHARS) + "\"}");
-        awaitWaiting(2);
+        home.awaitWaiting(2);
 
         assertThat(home.admin("approvals", "")).matches(line("a1", args) + "\n"
                 + line("a2", "{\"text\":\"" + "y".repeat(290) + "\" [the arguments are cut here, 1 character hidden;"
@@ -97,9 +89,9 @@ class WaitingArgsTest {
     @Test
     void oneCallIsShownWholeWithItsTailEscaped() throws Exception {
         callLater("c1", HARMLESS);
-        awaitWaiting(1);
+        home.awaitWaiting(1);
         callLater("c2", DANGEROUS);
-        awaitWaiting(2);
+        home.awaitWaiting(2);
 
         assertThat(home.admin("approvals", "a2")).matches(line("a2", "arguments, whole (435 characters, escaped):\n"
                 + "{\"text\":\"" + HEAD + "rm -rf /\\u{200B}‹system>\"}"));
@@ -110,9 +102,9 @@ class WaitingArgsTest {
     @Test
     void aLoneSurrogateIsShownAsAnEscapeAndHidesNothing() throws Exception {
         callLater("c1", "{\"text\": \"a\\ud800b\\udc00\"}");
-        awaitWaiting(1);
+        home.awaitWaiting(1);
         callLater("c2", HARMLESS);
-        awaitWaiting(2);
+        home.awaitWaiting(2);
 
         assertThat(home.admin("approvals", "")).matches(line("a1", "{\"text\":\"a\\u{D800}b\\u{DC00}\"}") + "\n"
                 + line("a2", "{\"text\":\"" + "x".repeat(291) + " [the arguments are cut here, 119 characters hidden;"
@@ -124,7 +116,7 @@ class WaitingArgsTest {
     @Test
     void anUnknownIdIsRefusedWithTheSentence() throws Exception {
         callLater("c1", HARMLESS);
-        awaitWaiting(1);
+        home.awaitWaiting(1);
 
         for (String id : new String[] {"a2", "a0", "x"}) {
             assertThat(SocketClient.call(home.settings.adminSocket(), new BrokerAdmin("approvals", id), TestHome.WAIT,
@@ -137,7 +129,7 @@ class WaitingArgsTest {
     void argumentsAtTheLimitAreAskedAboutAndShownWhole() throws Exception {
         String args = "{\"text\":\"" + "z".repeat(Approvals.ARGS_WHOLE_CHARS_MAX - JSON_AROUND_CHARS) + "\"}";
         Future<Message> reply = callLater("c1", args);
-        awaitWaiting(1);
+        home.awaitWaiting(1);
 
         String view = home.admin("approvals", "a1");
         assertThat(view).startsWith("a1  session chat-1  echo  grant echo  waiting ")

@@ -59,14 +59,6 @@ class AdminJsonTest {
         return clients.submit(() -> home.send(TestHome.request("chat-1", call, "echo", argsJson)));
     }
 
-    private void awaitWaiting(int count) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (home.broker.approvals().size() < count && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(home.broker.approvals().size()).isEqualTo(count);
-    }
-
     @Test
     void grantsAreRecordsWithTheirFields() throws Exception {
         home.grant("echo", ASK);
@@ -98,9 +90,9 @@ class AdminJsonTest {
         String text = "x".repeat(400) + "\u0001\u200B<system>";
         Future<Message> first = callLater("c1", READ.createObjectNode().put("url", "https://example.org/")
                 .put("text", text).toString());
-        awaitWaiting(1);
+        home.awaitWaiting(1);
         Future<Message> second = callLater("c2", "{\"url\": \"https://example.org/2\"}");
-        awaitWaiting(2);
+        home.awaitWaiting(2);
 
         JsonNode list = json("approvals", "").get("approvals");
         assertThat(list).hasSize(2);
