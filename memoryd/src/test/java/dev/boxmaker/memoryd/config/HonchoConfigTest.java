@@ -32,6 +32,11 @@ class HonchoConfigTest {
     Path dir;
 
     MemorydSettings load(String toml) throws Exception {
+        return loadIn(dir, toml);
+    }
+
+    /** memoryd's settings from a memoryd.toml in {@code dir} holding {@code toml}, with {@code dir} as home. */
+    static MemorydSettings loadIn(Path dir, String toml) throws Exception {
         Path file = dir.resolve("memoryd.toml");
         Files.writeString(file, "[paths]\nhome = \"" + dir + "\"\n" + toml);
         return MemorydSettings.load(Optional.of(file), Map.of());
@@ -42,6 +47,11 @@ class HonchoConfigTest {
     }
 
     Path secret(String name, String text, String mode) throws Exception {
+        return secretIn(dir, name, text, mode);
+    }
+
+    /** {@code dir/secrets/name} holding {@code text}, with {@code mode} (as {@code rw-------}). */
+    static Path secretIn(Path dir, String name, String text, String mode) throws Exception {
         Path file = dir.resolve("secrets").resolve(name);
         Files.createDirectories(file.getParent());
         Files.writeString(file, text);

@@ -10,9 +10,6 @@ import dev.boxmaker.proto.config.ConfigException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,9 +24,7 @@ class HonchoUrlAndSecretsConfigTest {
     Path dir;
 
     MemorydSettings load(String toml) throws Exception {
-        Path file = dir.resolve("memoryd.toml");
-        Files.writeString(file, "[paths]\nhome = \"" + dir + "\"\n" + toml);
-        return MemorydSettings.load(Optional.of(file), Map.of());
+        return HonchoConfigTest.loadIn(dir, toml);
     }
 
     void refused(String toml, String sentence) {
@@ -38,11 +33,7 @@ class HonchoUrlAndSecretsConfigTest {
     }
 
     Path secret(String name) throws Exception {
-        Path file = dir.resolve("secrets").resolve(name);
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, KEY);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-        return file;
+        return HonchoConfigTest.secretIn(dir, name, KEY, "rw-------");
     }
 
     static String url(String url) {
